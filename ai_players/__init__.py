@@ -1,0 +1,1 @@
+"""Headless AI players: information-set MCTS and the bot worker process (a plain gRPC client)."""

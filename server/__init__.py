@@ -1,0 +1,1 @@
+"""The Zythos gRPC server: thin servicers over a session domain layer and a SessionStore."""
