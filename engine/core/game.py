@@ -105,6 +105,8 @@ class Game(abc.ABC):
     max_players: int
     options: tuple[OptionSpec, ...] = ()
     schema_version: int = 1
+    # Module implementing engine.core.wire.Wire for this game, e.g. "engine.tbbr_dice.wire".
+    wire_module: str = ""
 
     def validate_options(self, players: int, options: Mapping[str, str]) -> dict[str, str]:
         """Options with defaults filled in; raises ``InvalidOptions`` with a precise message."""

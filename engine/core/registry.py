@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engine.core.game import Game
 
@@ -35,3 +36,9 @@ def get(name: str) -> Game:
 def all_games() -> list[Game]:
     _load_builtins()
     return sorted(_GAMES.values(), key=lambda g: g.name)
+
+
+def wire(name: str) -> Any:
+    """The wire module of game ``name`` (imports protobuf; server and bots only)."""
+    game = get(name)
+    return importlib.import_module(game.wire_module)
