@@ -1,0 +1,734 @@
+"""The Belgian Beers Race Dice: one position and its rules.
+
+A turn is: choose travel dice (pick them one at a time, or roll all 12 again), then travel /
+taste / buy with them, then claim a goal (or not) and end the turn. Cheeses are eaten before
+choosing dice (dice cheeses) or then or in the goal phase (goal cheeses). Solo games add Thomas,
+the Automa, who plays first in each round without any decision.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from engine import belgium
+from engine.core.chance import ChanceStep
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import State
+from engine.core.rng import Rng
+from engine.tbbr_dice import automa, cheeses
+from engine.tbbr_dice.actions import (
+    Buy,
+    ChoosePersonal,
+    ClaimGoal,
+    EatCheese,
+    EndTravel,
+    EndTurn,
+    PickDie,
+    RerollAll,
+    SkipTurn,
+    TakeAllAndRoll,
+    Taste,
+    TbbrDiceAction,
+    Travel,
+)
+from engine.tbbr_dice.components import COLOURS, X, components, road_key
+from engine.tbbr_dice.dice import Dice, dice_text, kind_order, roll_step
+from engine.tbbr_dice.goals import Context, common_met, personal_met
+from engine.tbbr_dice.sheet import Countdown, Sheet, countdown
+
+# Phases. "personal": the secret choice of personal goals (simultaneous); "choose": start of a
+# turn (choose dice, skip, cheeses); "pick": taking the chosen dice one by one; "travel"; "goal".
+PERSONAL, CHOOSE, PICK, TRAVEL, GOAL, OVER = "personal", "choose", "pick", "travel", "goal", "over"
+
+# A game nobody closes (no third common goal) gets its final sprint after this round, so every
+# game ends; the rulebook has no such rule (see docs/rules/tbbr_dice.md).
+CLOSING_ROUND = 40
+CHEESES_ON_TABLE = 6
+MIXED_DISPLAY = {2: 3, 3: 4, 4: 5}
+
+HandDie = tuple[int, str, int, bool]  # (die index, colour, value, usable to taste/buy)
+
+
+class TbbrDiceState(State):
+    """A position. Public fields are mirrored by the observation; hidden ones are noted."""
+
+    def __init__(self, num_players: int, blocked_cheese: bool, mixed_goals: bool, toast: bool) -> None:
+        self.num_players = num_players
+        self.solo = num_players == 1
+        self.blocked_cheese = blocked_cheese
+        self.mixed_goals = mixed_goals
+        self.toast = toast
+        self.rng = Rng(0)  # hidden
+        self.sheets = [Sheet() for _ in range(num_players)]
+        self.dice = Dice()
+        self.phase = PERSONAL
+        self.current = 0
+        self.round = 1
+        self.hand: list[HandDie] = []
+        self.pick_target = 0
+        self.pick_from = 0  # hand index where this choice's canonical picking order starts
+        self.done_here: list[str] = []  # "taste:T04" / "buy:T04" this turn
+        self.claims = 0
+        self.claim_limit = 1
+        self.reuse_token = False
+        self.pending: tuple[tuple[int, ...], str] | None = None  # dice to roll and the roll mode
+        # Goal cards. Non-mixed and solo: slot 2*c + k holds colour COLOURS[c] (solo: row k).
+        self.display: list[str] = []
+        self.piles: list[list[str]] = []  # face up; index 0 is the visible top; the rest hidden
+        self.cheese_table: list[str] = []
+        self.cheese_rest: list[str] = []  # hidden, never used
+        self.blocked_slot = 0
+        self.silver: list[str] = []  # hidden deck
+        self.gold: list[str] = []  # hidden deck
+        self.personal_discard: list[str] = []  # hidden (each seat knows its own, see Sheet.personal_seen)
+        self.sprint_round = 0
+        # Solo: Thomas.
+        self.thomas_deck: list[str] = []  # hidden order
+        self.thomas_discard: list[str] = []
+        self.revealed: list[str] = []  # card pairs revealed at Thomas's last turn, flattened
+        self.thomas_dice: list[int] = []  # dice Thomas took at his last turn
+        self.thomas_ticks = 0
+        self.thomas_arrived = False
+        self.turns_after = 0  # your turns since Thomas arrived in Brussels
+        self.bottle_row = 0
+        self.flipped: list[str] = []
+        self.victory = False
+
+    # ------------------------------------------------------------------ contract
+
+    def actors(self) -> Sequence[int]:
+        if self.phase == OVER or self.pending is not None:
+            return []
+        if self.phase == PERSONAL:
+            return [s for s, sheet in enumerate(self.sheets) if sheet.offer]
+        return [self.current]
+
+    def chance(self) -> ChanceStep | None:
+        return None if self.pending is None else roll_step(*self.pending)
+
+    def resolve_chance(self, outcome: Any) -> list[Event]:
+        step = self.chance()
+        if step is None or self.pending is None:
+            raise IllegalAction("no chance step is pending", "ILLEGAL_ACTION")
+        if not step.validate(outcome):
+            raise IllegalAction(f"impossible roll {outcome!r} for {step.description}")
+        indices, mode = self.pending
+        self.pending = None
+        self.dice.set_rolled(indices, tuple(outcome))
+        events = [
+            Event(
+                "dice_rolled",
+                f"Rolled {dice_text(self.dice, indices)}",
+                payload={"dice": list(indices), "values": list(outcome), "mode": mode},
+            )
+        ]
+        if mode == "thomas":
+            events += automa.take_dice(self, 2)
+            events += self.start_player_turn()
+        elif mode in ("all", "all3", "special"):
+            self.phase = PICK
+        return events
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat not in self.actors():
+            return []
+        sheet = self.sheets[seat]
+        if sheet.offer:
+            return [ChoosePersonal(g) for g in sheet.offer]
+        if self.phase == CHOOSE:
+            return self._choose_actions(sheet)
+        if self.phase == PICK:
+            return self._pick_actions()
+        if self.phase == TRAVEL:
+            return self._travel_actions(sheet)
+        if self.phase == GOAL:
+            return self._goal_actions(sheet)
+        return []
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        if self.phase == OVER:
+            raise IllegalAction("the game is over", "GAME_OVER")
+        if self.pending is not None:
+            raise IllegalAction("roll the dice first", "CHANCE_PENDING")
+        if seat not in self.actors():
+            raise IllegalAction(f"seat {seat} may not act now", "NOT_YOUR_TURN")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{getattr(action, 'label', action)!s} is not allowed now")
+        return self._dispatch(seat, action)
+
+    def observe(self, seat: int | None) -> Any:
+        from engine.tbbr_dice.observation import observe
+
+        return observe(self, seat)
+
+    def clone(self) -> TbbrDiceState:
+        s = TbbrDiceState.__new__(TbbrDiceState)
+        s.__dict__.update(self.__dict__)
+        s.rng = self.rng.clone()
+        s.sheets = [sheet.clone() for sheet in self.sheets]
+        s.dice = self.dice.clone()
+        s.hand = list(self.hand)
+        s.done_here = list(self.done_here)
+        s.display = list(self.display)
+        s.piles = [list(p) for p in self.piles]
+        s.cheese_table = list(self.cheese_table)
+        s.cheese_rest = list(self.cheese_rest)
+        s.silver = list(self.silver)
+        s.gold = list(self.gold)
+        s.personal_discard = list(self.personal_discard)
+        s.thomas_deck = list(self.thomas_deck)
+        s.thomas_discard = list(self.thomas_discard)
+        s.revealed = list(self.revealed)
+        s.thomas_dice = list(self.thomas_dice)
+        s.flipped = list(self.flipped)
+        return s
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def countdowns(self) -> list[Countdown]:
+        over = self.phase == OVER
+        return [
+            countdown(sheet, personal_met(sheet, self.context(seat)), over)
+            for seat, sheet in enumerate(self.sheets)
+        ]
+
+    def scores(self) -> list[float]:
+        return [float(c.total) for c in self.countdowns()]
+
+    def ranking(self) -> list[int]:
+        """Highest score first; ties broken by most breweries; still tied: shared rank."""
+        if self.solo:
+            return [1 if self.victory else 2]
+        keys = [(c.total, sheet.breweries) for c, sheet in zip(self.countdowns(), self.sheets, strict=True)]
+        return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+    def solo_title(self) -> str:
+        """The rank title of a solo victory ("" otherwise)."""
+        return automa.title(int(self.scores()[0])) if self.solo and self.victory else ""
+
+    def result_text(self) -> str:
+        """The solo outcome for the server's game summary ("" lets the server describe other games)."""
+        if not self.solo or self.phase != OVER:
+            return ""
+        score = int(self.scores()[0])
+        if self.victory:
+            return f"Victory over Thomas: {self.solo_title()} ({score} points)"
+        return f"Thomas wins ({score} points)"
+
+    def context(self, seat: int) -> Context:
+        if self.solo:
+            return Context((self.thomas_ticks,))
+        return Context(tuple(s.breweries for i, s in enumerate(self.sheets) if i != seat))
+
+    # ------------------------------------------------------------------ legal actions
+
+    def dice_target(self, base: int, sheet: Sheet) -> int:
+        """Dice to take: ``base`` less the drinking penalties, never fewer than 2."""
+        return max(2, base - sheet.dice_penalty())
+
+    def _choose_actions(self, sheet: Sheet) -> list[Any]:
+        actions: list[Any] = []
+        usable = self.dice.available_usable()
+        available = self.dice.available()
+        target = self.dice_target(3, sheet)
+        if len(usable) >= target:
+            actions += self._picks(target, (-1, -1))
+        elif 0 < len(available) == len(usable):
+            actions.append(TakeAllAndRoll())
+        actions.append(RerollAll())
+        if not self.solo:
+            actions += [SkipTurn(r) for r in self.replacements()]
+        actions += cheeses.edible(self, sheet, dice_phase=True)
+        return actions
+
+    def _pick_actions(self) -> list[Any]:
+        picked = self.hand[self.pick_from :]
+        floor = kind_order((picked[-1][1], picked[-1][2])) if picked else (-1, -1)
+        return self._picks(self.pick_target - len({d for d, *_ in self.hand}), floor)
+
+    def _picks(self, need: int, floor: tuple[int, int]) -> list[Any]:
+        """Picks in canonical order (each hand is reached one way only), leaving enough dice to finish."""
+        usable = self.dice.available_usable()
+        orders = sorted(kind_order((self.dice.colour[i], self.dice.value[i])) for i in usable)
+        picks = []
+        for c, v in self.dice.kinds(usable):
+            order = kind_order((c, v))
+            if order >= floor and len(orders) - bisect.bisect_left(orders, order) >= need:
+                picks.append(PickDie(c, v))
+        return picks
+
+    def _travel_actions(self, sheet: Sheet) -> list[Any]:
+        actions: list[Any] = []
+        by_colour = [(c, tuple(sorted(v for _, hc, v, _ in self.hand if hc == c))) for c in COLOURS]
+        for dest, distance in components().map.roads[sheet.position]:
+            for colour, values in by_colour:
+                if values:
+                    actions += [Travel(dest, colour, combo) for combo in _road_combos(values, distance)]
+        here = belgium.brewery(sheet.position)
+        low = sorted({(c, v) for _, c, v, ok in self.hand if ok}, key=kind_order)
+        full = len(components().tracks.hop_points) - 1
+        if here.has("taste") and f"taste:{here.id}" not in self.done_here and sheet.tastes < full:
+            actions += [Taste(c, v) for c, v in low]
+        if here.has("buy") and f"buy:{here.id}" not in self.done_here and sheet.buys < full:
+            actions += [Buy(c, v) for c, v in low]
+        actions.append(EndTravel())
+        return actions
+
+    def _goal_actions(self, sheet: Sheet) -> list[Any]:
+        actions: list[Any] = []
+        if self.claims < self.claim_limit and len(sheet.goals) < 3:
+            actions += self._claims(sheet)
+        actions += cheeses.edible(self, sheet, dice_phase=False)
+        actions.append(EndTurn())
+        return actions
+
+    def _claims(self, sheet: Sheet) -> list[ClaimGoal]:
+        context = self.context(self.current)
+        counted = set(sheet.goal_colours())
+        out: list[ClaimGoal] = []
+        for goal in dict.fromkeys(g for g in self.display if g):
+            if not common_met(sheet, goal, context):
+                continue
+            colour = components().common[goal].colour
+            if self.mixed_goals or colour not in counted:
+                out.append(ClaimGoal(goal))
+            if sheet.wild and not self.mixed_goals:
+                out += [ClaimGoal(goal, c) for c in COLOURS if c != colour and c not in counted]
+        return out
+
+    def replacements(self) -> list[tuple[str, ...]]:
+        """Ways to replace goals from the piles: one displayed card per colour (mixed: one card)."""
+        if self.mixed_goals:
+            if not self.piles[0]:
+                return [()]
+            return [(g,) for g in dict.fromkeys(g for g in self.display if g)] or [()]
+        per_colour: list[list[str]] = []
+        for c in range(len(COLOURS)):
+            shown = [g for g in self.display[2 * c : 2 * c + 2] if g]
+            if self.piles[c] and shown:
+                per_colour.append(list(dict.fromkeys(shown)))
+        return [tuple(combo) for combo in itertools.product(*per_colour)]
+
+    # ------------------------------------------------------------------ applying actions
+
+    def _dispatch(self, seat: int, action: TbbrDiceAction) -> list[Event]:
+        if isinstance(action, ChoosePersonal):
+            return self._choose_personal(seat, action.goal)
+        if isinstance(action, PickDie):
+            return self._pick(action)
+        if isinstance(action, RerollAll):
+            return self.reroll_all(seat, base=2, mode="all")
+        if isinstance(action, TakeAllAndRoll):
+            return self._take_all_and_roll(seat)
+        if isinstance(action, SkipTurn):
+            events = [Event("turn_skipped", f"Seat {seat} skips the turn", seat)]
+            events += self.replace_goals(seat, action.replace)
+            return events + self._end_turn()
+        if isinstance(action, EatCheese):
+            return cheeses.eat(self, seat, action)
+        if isinstance(action, Travel):
+            return self._travel(seat, action)
+        if isinstance(action, Taste | Buy):
+            return self._taste_or_buy(seat, action)
+        if isinstance(action, EndTravel):
+            self.hand = []
+            return self._to_goal_phase()
+        if isinstance(action, ClaimGoal):
+            return self._claim(seat, action)
+        return self._end_turn()
+
+    def _choose_personal(self, seat: int, goal: str) -> list[Event]:
+        sheet = self.sheets[seat]
+        for card in sheet.offer:
+            if card != goal:
+                self.personal_discard.append(card)
+                sheet.personal_seen.append(card)
+        sheet.personal = goal
+        sheet.offer = ()
+        events = [
+            Event(
+                "personal_chosen",
+                f"Seat {seat} keeps personal goal {goal}",
+                seat,
+                {"goal": goal},
+                frozenset({seat}),
+            ),
+            Event("personal_kept", f"Seat {seat} keeps a personal goal", seat),
+        ]
+        if self.phase == PERSONAL and not any(s.offer for s in self.sheets):
+            events += self._start_round()
+        return events
+
+    def _consume_penalty(self, sheet: Sheet, base: int) -> None:
+        self.pick_target = self.dice_target(base, sheet)
+        sheet.pending_penalty = 0
+
+    def _pick(self, action: PickDie) -> list[Event]:
+        die = self.dice.find(action.colour, action.value)
+        assert die is not None
+        if self.phase == CHOOSE:
+            self._consume_penalty(self.sheets[self.current], 3)
+            self.phase = PICK
+        self.dice.take(die, self.current)
+        copies = 2 if self.dice.doubled[die] else 1
+        self.hand += [(die, action.colour, action.value, False)] * copies
+        events = [
+            Event(
+                "dice_taken",
+                f"Seat {self.current} takes the {action.colour} {action.value}",
+                self.current,
+                {"dice": [die], "values": [action.value]},
+            )
+        ]
+        if len({d for d, *_ in self.hand}) >= self.pick_target:
+            self._mark_lowest()
+            self.phase = TRAVEL
+        return events
+
+    def _mark_lowest(self) -> None:
+        """Dice usable to taste/buy: the chosen dice that were the lowest of the dice on offer."""
+        chosen = sorted({d: v for d, _, v, _ in self.hand}.items(), key=lambda dv: dv[1])
+        pool = sorted([v for _, v in chosen] + [self.dice.value[i] for i in self.dice.available_usable()])
+        low: set[int] = set()
+        for k, (die, value) in enumerate(chosen):
+            if value != pool[k]:
+                break
+            low.add(die)
+        self.hand = [(d, c, v, d in low) for d, c, v, _ in self.hand]
+
+    def reroll_all(self, seat: int, base: int, mode: str) -> list[Event]:
+        self._consume_penalty(self.sheets[seat], base)
+        self.pick_from = len(self.hand)
+        self.pending = (tuple(range(len(self.dice.status))), mode)
+        return [Event("reroll", f"Seat {seat} rolls all 12 dice again", seat)]
+
+    def _take_all_and_roll(self, seat: int) -> list[Event]:
+        self._consume_penalty(self.sheets[seat], 3)
+        taken = self.dice.available_usable()
+        for die in taken:
+            self.dice.take(die, seat)
+            self.hand += [(die, self.dice.colour[die], self.dice.value[die], False)] * (
+                2 if self.dice.doubled[die] else 1
+            )
+        self.pick_from = len(self.hand)
+        others = tuple(i for i in range(len(self.dice.status)) if i not in taken)
+        self.pending = (others, "special")
+        return [
+            Event(
+                "dice_taken",
+                f"Seat {seat} takes the last {len(taken)} dice and rolls the others",
+                seat,
+                {"dice": taken, "values": [self.dice.value[i] for i in taken]},
+            )
+        ]
+
+    def _travel(self, seat: int, action: Travel) -> list[Event]:
+        sheet = self.sheets[seat]
+        distance = components().map.distance(sheet.position, action.dest)
+        assert distance is not None
+        for value in action.values:
+            k = next(k for k, (_, c, v, _) in enumerate(self.hand) if c == action.colour and v == value)
+            del self.hand[k]
+        key = road_key(sheet.position, action.dest)
+        if key not in sheet.roads:
+            sheet.roads.append(key)
+        env = action.colour != "red" and sum(action.values) > distance
+        if env:
+            sheet.env_ticks += 1
+        sheet.position = action.dest
+        new = belgium.brewery(action.dest).is_brewery and action.dest not in sheet.visited
+        if new:
+            sheet.visited.append(action.dest)
+        events = [
+            Event(
+                "travelled",
+                action.label,
+                seat,
+                {
+                    "from": key,
+                    "to": action.dest,
+                    "colour": action.colour,
+                    "values": list(action.values),
+                    "environment": env,
+                    "new_brewery": new,
+                },
+            )
+        ]
+        if action.dest == belgium.GRAND_PLACE_ID:
+            events += self._arrive_grand_place(seat)
+        if not self.hand or sheet.finished:
+            self.hand = []
+            events += self._to_goal_phase()
+        return events
+
+    def _arrive_grand_place(self, seat: int) -> list[Event]:
+        sheet = self.sheets[seat]
+        podium = components().tracks.podium_points
+        if self.solo:
+            if self.thomas_arrived:
+                sheet.podium = podium[self.turns_after - 1]
+                sheet.finished = True
+            elif self._solo_goals_done(sheet):
+                sheet.podium = podium[0]
+                sheet.finished = True
+            return (
+                [
+                    Event(
+                        "podium",
+                        f"You reach the Grand Place: {sheet.podium} points",
+                        seat,
+                        {"points": sheet.podium},
+                    )
+                ]
+                if sheet.finished
+                else []
+            )
+        events: list[Event] = []
+        if not self.sprint_round and any(len(s.goals) >= 3 for s in self.sheets):
+            self.sprint_round = self.round
+            events.append(
+                Event("final_sprint", f"Seat {seat} starts the final sprint", seat, {"round": self.round})
+            )
+        if self.sprint_round:
+            sheet.podium = podium[self.round - self.sprint_round]
+            sheet.finished = True
+            events.append(
+                Event(
+                    "podium",
+                    f"Seat {seat} reaches the Grand Place: {sheet.podium} points",
+                    seat,
+                    {"points": sheet.podium},
+                )
+            )
+        return events
+
+    def _solo_goals_done(self, sheet: Sheet) -> bool:
+        return set(COLOURS) <= set(sheet.goal_colours()) and personal_met(sheet, self.context(0))
+
+    def _taste_or_buy(self, seat: int, action: Taste | Buy) -> list[Event]:
+        sheet = self.sheets[seat]
+        k = next(
+            k for k, (_, c, v, ok) in enumerate(self.hand) if ok and c == action.colour and v == action.value
+        )
+        del self.hand[k]
+        what = "taste" if isinstance(action, Taste) else "buy"
+        self.done_here.append(f"{what}:{sheet.position}")
+        if what == "taste":
+            self._tick_taste(sheet)
+        else:
+            sheet.buys += 1
+        events = [
+            Event(
+                "tasted" if what == "taste" else "bought",
+                action.label,
+                seat,
+                {"at": sheet.position, "colour": action.colour, "value": action.value},
+            )
+        ]
+        if not self.hand:
+            events += self._to_goal_phase()
+        return events
+
+    def _tick_taste(self, sheet: Sheet) -> None:
+        if sheet.tastes < len(components().tracks.hop_points) - 1:
+            sheet.tastes += 1
+            if sheet.tastes in components().tracks.next_choice_penalty_at:
+                sheet.pending_penalty += 1
+
+    def _to_goal_phase(self) -> list[Event]:
+        self.phase = GOAL
+        if self._goal_actions(self.sheets[self.current]) == [EndTurn()]:
+            return self._end_turn()
+        return []
+
+    def _claim(self, seat: int, action: ClaimGoal) -> list[Event]:
+        sheet = self.sheets[seat]
+        goal = components().common[action.goal]
+        as_colour = action.as_colour or goal.colour
+        if action.as_colour:
+            sheet.wild = False
+        sheet.goals.append((goal.id, as_colour))
+        self.claims += 1
+        slot = self.display.index(goal.id)
+        events = [
+            Event(
+                "goal_claimed",
+                f"Seat {seat} claims {goal.id}: {goal.text}",
+                seat,
+                {"goal": goal.id, "as": as_colour, "points": goal.points},
+            )
+        ]
+        self.display[slot] = self._draw_replacement(slot)
+        if self.phase == GOAL and self._goal_actions(sheet) == [EndTurn()]:
+            events += self._end_turn()
+        return events
+
+    def _pile_of(self, slot: int) -> list[str] | None:
+        if self.solo:
+            return None
+        return self.piles[0] if self.mixed_goals else self.piles[slot // 2]
+
+    def _draw_replacement(self, slot: int) -> str:
+        pile = self._pile_of(slot)
+        return pile.pop(0) if pile else ""
+
+    def replace_goals(self, seat: int, goals: tuple[str, ...]) -> list[Event]:
+        """Each named displayed goal swaps with the top of its pile (it becomes the new top)."""
+        for goal in goals:
+            slot = self.display.index(goal)
+            pile = self._pile_of(slot)
+            assert pile
+            self.display[slot] = pile[0]
+            pile[0] = goal
+        return (
+            [
+                Event(
+                    "goals_replaced",
+                    f"Seat {seat} replaces goals {', '.join(goals)}",
+                    seat,
+                    {"goals": list(goals)},
+                )
+            ]
+            if goals
+            else []
+        )
+
+    def deal_personal(self, seat: int) -> list[Event]:
+        offer = []
+        for deck in (self.silver, self.gold):
+            if not deck:
+                tier = "silver" if deck is self.silver else "gold"
+                deck += [g for g in self.personal_discard if components().personal[g].tier == tier]
+                self.personal_discard = [g for g in self.personal_discard if g not in deck]
+                self.rng.shuffle(deck)
+            offer.append(deck.pop(0))
+        self.sheets[seat].offer = tuple(offer)
+        return [
+            Event(
+                "personal_dealt",
+                f"Seat {seat} is dealt {offer[0]} and {offer[1]}",
+                seat,
+                {"offer": offer},
+                frozenset({seat}),
+            )
+        ]
+
+    # ------------------------------------------------------------------ turns and rounds
+
+    def _end_turn(self) -> list[Event]:
+        seat = self.current
+        self.hand = []
+        events = [Event("turn_ended", f"Seat {seat} ends the turn", seat)]
+        if self.solo:
+            return events + self._solo_after_turn()
+        while True:
+            self.current += 1
+            if self.current == self.num_players:
+                events += self._end_round()
+                if self.phase == OVER:
+                    return events
+                self.current = 0
+            if not self.sheets[self.current].finished:
+                break
+        self._start_turn()
+        return events
+
+    def start_player_turn(self) -> list[Event]:
+        """Solo: your turn, after Thomas's."""
+        self.current = 0
+        if self.thomas_arrived:
+            self.turns_after += 1
+        self._start_turn()
+        return []
+
+    def _start_turn(self) -> None:
+        self.phase = CHOOSE
+        self.hand = []
+        self.pick_target = 0
+        self.pick_from = 0
+        self.done_here = []
+        self.claims = 0
+        self.claim_limit = 1
+        self.reuse_token = False
+
+    def _end_round(self) -> list[Event]:
+        events = self._toasts() if self.toast else []
+        sprint_done = self.sprint_round and self.round - self.sprint_round >= 2
+        if sprint_done or all(s.finished for s in self.sheets):
+            return events + self._game_over()
+        self.round += 1
+        if not self.sprint_round and self.round > CLOSING_ROUND:
+            self.sprint_round = self.round
+            events.append(
+                Event("final_sprint", "Closing time: the final sprint starts", payload={"round": self.round})
+            )
+        return events
+
+    def _toasts(self) -> list[Event]:
+        events: list[Event] = []
+        at: dict[str, list[int]] = {}
+        for seat, sheet in enumerate(self.sheets):
+            if not sheet.finished and belgium.brewery(sheet.position).is_brewery:
+                at.setdefault(sheet.position, []).append(seat)
+        for place, seats in sorted(at.items()):
+            if len(seats) >= 2:
+                for seat in seats:
+                    self._tick_taste(self.sheets[seat])
+                events.append(
+                    Event(
+                        "toast",
+                        f"Seats {seats} toast at {belgium.brewery(place).name}",
+                        payload={"at": place, "seats": seats},
+                    )
+                )
+        return events
+
+    def _game_over(self) -> list[Event]:
+        self.phase = OVER
+        self.pending = None
+        if self.solo:
+            sheet = self.sheets[0]
+            self.victory = bool(sheet.podium) and self._solo_goals_done(sheet)
+        scores = self.scores()
+        return [
+            Event(
+                "game_over",
+                "Game over",
+                payload={"scores": scores, "ranking": self.ranking(), "title": self.solo_title()},
+            )
+        ]
+
+    def _start_round(self) -> list[Event]:
+        """Leave the personal-goal choice: first turn of the game."""
+        if self.solo:
+            return automa.play_turn(self)
+        self.current = 0
+        self._start_turn()
+        return []
+
+    # ------------------------------------------------------------------ solo: Thomas
+
+    def _solo_after_turn(self) -> list[Event]:
+        sheet = self.sheets[0]
+        if sheet.finished or (self.thomas_arrived and self.turns_after >= 3):
+            return self._game_over()
+        self.round += 1
+        return automa.play_turn(self)
+
+
+@functools.cache
+def _road_combos(values: tuple[int, ...], distance: int) -> tuple[tuple[int, ...], ...]:
+    """Sub-multisets of one colour's dice reaching ``distance`` with no die to spare."""
+    found: set[tuple[int, ...]] = set()
+    for size in range(1, len(values) + 1):
+        for combo in itertools.combinations(values, size):
+            total = sum(combo)
+            if total >= distance and total - min(combo) < distance and X not in combo:
+                found.add(combo)
+    return tuple(sorted(found))
