@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.game import Game
 
 # Modules that define the built-in games; imported lazily on first lookup.
-BUILTIN_MODULES: tuple[str, ...] = ("engine.tbbr_dice",)
+BUILTIN_MODULES: tuple[str, ...] = ("engine.tbbr_dice", "engine.tbbr")
 
 _GAMES: dict[str, Game] = {}
 _loaded = False

@@ -1,6 +1,7 @@
 import datetime
 
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from zythos.v1 import tbbr_pb2 as _tbbr_pb2
 from zythos.v1 import tbbr_dice_pb2 as _tbbr_dice_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -67,7 +68,7 @@ class Seat(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result")
+    __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result", "waiting_reason")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -86,6 +87,7 @@ class Game(_message.Message):
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    WAITING_REASON_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     status: GameStatus
@@ -97,13 +99,16 @@ class Game(_message.Message):
     options: _containers.ScalarMap[str, str]
     create_time: _timestamp_pb2.Timestamp
     result: str
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ...) -> None: ...
+    waiting_reason: str
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ..., waiting_reason: _Optional[str] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("tbbr_dice",)
+    __slots__ = ("tbbr_dice", "tbbr")
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
+    TBBR_FIELD_NUMBER: _ClassVar[int]
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceAction
-    def __init__(self, tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceAction, _Mapping]] = ...) -> None: ...
+    tbbr: _tbbr_pb2.TbbrAction
+    def __init__(self, tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceAction, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrAction, _Mapping]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("id", "label", "action")
@@ -116,30 +121,34 @@ class LegalAction(_message.Message):
     def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game", "your_seat", "tbbr_dice")
+    __slots__ = ("game", "your_seat", "tbbr_dice", "tbbr")
     GAME_FIELD_NUMBER: _ClassVar[int]
     YOUR_SEAT_FIELD_NUMBER: _ClassVar[int]
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
+    TBBR_FIELD_NUMBER: _ClassVar[int]
     game: Game
     your_seat: int
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceView
-    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., your_seat: _Optional[int] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceView, _Mapping]] = ...) -> None: ...
+    tbbr: _tbbr_pb2.TbbrView
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., your_seat: _Optional[int] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceView, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrView, _Mapping]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("event_id", "version", "seat", "kind", "label", "tbbr_dice")
+    __slots__ = ("event_id", "version", "seat", "kind", "label", "tbbr_dice", "tbbr")
     EVENT_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
+    TBBR_FIELD_NUMBER: _ClassVar[int]
     event_id: str
     version: int
     seat: int
     kind: str
     label: str
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceEvent
-    def __init__(self, event_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., kind: _Optional[str] = ..., label: _Optional[str] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceEvent, _Mapping]] = ...) -> None: ...
+    tbbr: _tbbr_pb2.TbbrEvent
+    def __init__(self, event_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., kind: _Optional[str] = ..., label: _Optional[str] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceEvent, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrEvent, _Mapping]] = ...) -> None: ...
 
 class ListGameTypesRequest(_message.Message):
     __slots__ = ()
@@ -152,7 +161,7 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, game_types: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game_type", "players", "options", "display_name")
+    __slots__ = ("game_type", "players", "options", "display_name", "bots")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -164,11 +173,21 @@ class CreateGameRequest(_message.Message):
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    BOTS_FIELD_NUMBER: _ClassVar[int]
     game_type: str
     players: int
     options: _containers.ScalarMap[str, str]
     display_name: str
-    def __init__(self, game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., display_name: _Optional[str] = ...) -> None: ...
+    bots: _containers.RepeatedCompositeFieldContainer[BotSeat]
+    def __init__(self, game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., display_name: _Optional[str] = ..., bots: _Optional[_Iterable[_Union[BotSeat, _Mapping]]] = ...) -> None: ...
+
+class BotSeat(_message.Message):
+    __slots__ = ("seat", "level")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    level: str
+    def __init__(self, seat: _Optional[int] = ..., level: _Optional[str] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game", "seat", "seat_token")

@@ -1,0 +1,78 @@
+"""Scoring: the daily scorings and the final scoring, as named parts that sum to the score."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.tbbr import objectives
+from engine.tbbr.data import BONUS_TRACKS, cards, tracks
+
+if TYPE_CHECKING:
+    from engine.tbbr.player import Player
+    from engine.tbbr.state import TbbrState
+
+T = tracks()
+
+
+def tasted_vp(tasted: int) -> int:
+    """2 VP per tasted beer, 40 VP at most."""
+    return min(tasted * T.tasted_vp_per_beer, T.tasted_vp_max)
+
+
+def visited_vp(count: int) -> int:
+    """10/15/20/25/30 breweries score 10/15/22/30/40 VP, the lower step in between; 3 VP each beyond 30."""
+    vp = 0
+    for threshold, value in T.visited_steps:
+        if count >= threshold:
+            vp = value
+    last = T.visited_steps[-1][0]
+    return vp + max(0, count - last) * T.visited_beyond
+
+
+def cheese_vp(player: Player) -> int:
+    return T.cheese[player.cheese] + T.cheese_token_vp * player.cheese_tokens
+
+
+def cheers_vp(player: Player) -> int:
+    """The cube's space, plus 4 VP per token: one on reaching the last level, one per toast after it."""
+    last = len(T.cheers) - 1
+    tokens = max(0, player.cheers - last + 1)
+    return T.cheers[min(player.cheers, last)] + T.cheers_token_vp * tokens
+
+
+def bonus_vp(player: Player) -> int:
+    return sum(T.bonus[name][level] for name, level in zip(BONUS_TRACKS, player.bonus, strict=True))
+
+
+def objectives_vp(player: Player) -> int:
+    """Claimed level 1 and 2 cards; a flag card only if its condition still holds at the end."""
+    all_cards = cards()
+    return sum(
+        all_cards[c].vp
+        for c in player.objectives
+        if all_cards[c].kind != "flag" or objectives.end_met(all_cards[c], player)
+    )
+
+
+def level3_vp(player: Player, level3: list[str]) -> int:
+    all_cards = cards()
+    return sum(all_cards[c].vp for c in level3 if objectives.end_met(all_cards[c], player))
+
+
+def score_parts(state: TbbrState, seat: int) -> dict[str, int]:
+    """The Scoring Track so far and, once the race is over, every part of the final scoring."""
+    pl = state.players[seat]
+    parts = {"track": pl.score}
+    if state.terminal:
+        parts |= {
+            "tasted": tasted_vp(pl.tasted),
+            "discs_and_coasters": pl.discs + pl.coasters,
+            "bonus": bonus_vp(pl),
+            "backpack": pl.backpack,
+            "cheese": cheese_vp(pl),
+            "visited": visited_vp(len(pl.visited)),
+            "objectives": objectives_vp(pl),
+            "level3": level3_vp(pl, state.level3),
+            "cheers": cheers_vp(pl),
+        }
+    return parts

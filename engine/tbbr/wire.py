@@ -1,0 +1,248 @@
+"""The Belgian Beers Race <-> zythos.v1 messages (the only tbbr module that imports protobuf).
+
+A bot rebuilds the engine observation from the view alone, so every field of
+``TbbrObservation`` travels in ``TbbrView`` and ``view_from_proto`` inverts
+``view_to_proto`` exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.events import Event
+from engine.tbbr import actions as a
+from engine.tbbr.observation import PlayerView, TbbrObservation
+from engine.tbbr.pending import KINDS, Pending
+from zythos.v1 import tbbr_pb2 as pb
+
+oneof_field = "tbbr"
+
+_MODES = {
+    "bicycle": pb.TBBR_TRANSPORT_BICYCLE,
+    "transport": pb.TBBR_TRANSPORT_PUBLIC_TRANSPORT,
+    "hitchhiking": pb.TBBR_TRANSPORT_HITCHHIKING,
+}
+_MODE_NAMES = {v: k for k, v in _MODES.items()}
+_STEPS = {kind: i + 1 for i, kind in enumerate(KINDS)}  # TbbrStep numbers follow pending.KINDS
+_STEP_NAMES = {v: k for k, v in _STEPS.items()}
+
+
+def _colour(code: int) -> int:
+    return code + 1  # TbbrBeerColour: engine colour index + 1
+
+
+def _code(colour: int) -> int:
+    if not 1 <= colour <= 4:
+        raise ValueError(f"unknown beer colour {colour}")
+    return colour - 1
+
+
+def _mode(name: str) -> int:
+    return _MODES.get(name, pb.TBBR_TRANSPORT_UNSPECIFIED)
+
+
+def _mode_name(value: int) -> str:
+    return _MODE_NAMES.get(value, "")
+
+
+# ---------------------------------------------------------------------- views
+
+
+def _player_to_proto(p: PlayerView) -> pb.TbbrPlayer:
+    return pb.TbbrPlayer(
+        location=p.location, time=p.time, stack=p.stack, done=p.done, asleep=p.asleep, camped=p.camped,
+        tasted=p.tasted, breathalyzer=p.breath, cheers=p.cheers, cheese=p.cheese,
+        cheese_tokens=p.cheese_tokens,
+        backpack=pb.TbbrBackpack(yellow=p.beers[0], brown=p.beers[1], red=p.beers[2], black=p.beers[3]),
+        visited=p.visited, first_visitor_discs=p.discs, coasters=p.coasters,
+        bonus=pb.TbbrBonusTracks(
+            positioning=p.bonus[0], designer=p.bonus[1], cardinal=p.bonus[2], trappist=p.bonus[3]
+        ),
+        objectives=p.objectives, score=p.score, penalty=p.penalty, bought_here=p.bought_here,
+        tasted_here=p.tasted_here, bicycle_streak=p.bike_streak, hitchhiking_destination=p.hitch_dest,
+        hitchhiking_extra_dice=p.hitch_extra, grand_place_arrival=p.gp_arrival,
+    )
+
+
+def _player_from_proto(m: pb.TbbrPlayer) -> PlayerView:
+    return PlayerView(
+        location=m.location, time=m.time, stack=m.stack, done=m.done, asleep=m.asleep, camped=m.camped,
+        tasted=m.tasted, breath=m.breathalyzer, cheers=m.cheers, cheese=m.cheese,
+        cheese_tokens=m.cheese_tokens,
+        beers=(m.backpack.yellow, m.backpack.brown, m.backpack.red, m.backpack.black),
+        visited=tuple(m.visited), discs=m.first_visitor_discs, coasters=m.coasters,
+        bonus=(m.bonus.positioning, m.bonus.designer, m.bonus.cardinal, m.bonus.trappist),
+        objectives=tuple(m.objectives), score=m.score, penalty=m.penalty, bought_here=m.bought_here,
+        tasted_here=m.tasted_here, bike_streak=m.bicycle_streak, hitch_dest=m.hitchhiking_destination,
+        hitch_extra=m.hitchhiking_extra_dice, gp_arrival=m.grand_place_arrival,
+    )
+
+
+def _pending_to_proto(p: Pending) -> pb.TbbrPending:
+    return pb.TbbrPending(
+        step=_STEPS[p.kind], seat=p.seat, owner=p.owner, mode=_mode(p.mode), destination=p.dest,
+        count=p.count, tu=p.tu, others=p.others, gifts=[_colour(c) for c in p.gifts],
+        offers=[_colour(c) for c in p.offers],
+        queue=[pb.TbbrTasting(seat=s, colour=_colour(c)) for s, c in p.queue],
+    )
+
+
+def _pending_from_proto(m: pb.TbbrPending) -> Pending:
+    return Pending(
+        kind=_STEP_NAMES[m.step], seat=m.seat, owner=m.owner, mode=_mode_name(m.mode), dest=m.destination,
+        count=m.count, tu=m.tu, others=tuple(m.others), gifts=tuple(_code(c) for c in m.gifts),
+        offers=tuple(_code(c) for c in m.offers), queue=tuple((t.seat, _code(t.colour)) for t in m.queue),
+    )
+
+
+def view_to_proto(obs: TbbrObservation) -> pb.TbbrView:
+    from engine.tbbr.data import tracks
+
+    t = tracks()
+    view = pb.TbbrView(
+        viewer_seat=-1 if obs.seat is None else obs.seat,
+        num_players=obs.num_players,
+        shorter=obs.shorter,
+        day=obs.day,
+        day_lengths=t.days_shorter if obs.shorter else t.days_normal,
+        players=[_player_to_proto(p) for p in obs.players],
+        coasters=[pb.TbbrCoasterPile(place=b, count=n) for b, n in obs.coasters],
+        first_visitor_discs=obs.first_visitor,
+        machine=pb.TbbrBottlingMachine(
+            accessible=obs.accessible, inaccessible=obs.inaccessible, deck_size=obs.deck_size,
+            removed=obs.removed, level2_added=obs.level2_added,
+        ),
+        level3=obs.level3,
+        bottles_broken=obs.bottles,
+        active_seat=obs.active,
+        claims_this_turn=obs.claims,
+        turn_log=obs.log,
+        bottle_queue=[pb.TbbrBottleCrossing(seat=s, bottle=i) for s, i in obs.bottle_queue],
+        stack_counter=obs.seq,
+        finish_order=obs.finish,
+        grand_place_arrivals=obs.gp_seq,
+        finished=obs.terminal,
+    )
+    if obs.pending is not None:
+        view.pending.CopyFrom(_pending_to_proto(obs.pending))
+    return view
+
+
+def view_from_proto(m: pb.TbbrView) -> TbbrObservation:
+    return TbbrObservation(
+        seat=None if m.viewer_seat < 0 else m.viewer_seat,
+        num_players=m.num_players,
+        shorter=m.shorter,
+        day=m.day,
+        players=tuple(_player_from_proto(p) for p in m.players),
+        coasters=tuple((c.place, c.count) for c in m.coasters),
+        first_visitor=tuple(m.first_visitor_discs),
+        accessible=tuple(m.machine.accessible),
+        inaccessible=tuple(m.machine.inaccessible),
+        deck_size=m.machine.deck_size,
+        removed=tuple(m.machine.removed),
+        level3=tuple(m.level3),
+        level2_added=m.machine.level2_added,
+        bottles=tuple(m.bottles_broken),
+        active=m.active_seat,
+        claims=m.claims_this_turn,
+        log=tuple(m.turn_log),
+        pending=_pending_from_proto(m.pending) if m.HasField("pending") else None,
+        bottle_queue=tuple((c.seat, c.bottle) for c in m.bottle_queue),
+        seq=m.stack_counter,
+        finish=tuple(m.finish_order),
+        gp_seq=m.grand_place_arrivals,
+        terminal=m.finished,
+    )
+
+
+# ---------------------------------------------------------------------- actions
+
+
+def action_to_proto(action: Any) -> pb.TbbrAction:
+    match action:
+        case a.ChooseStart(place=place):
+            return pb.TbbrAction(choose_start=pb.TbbrChooseStart(place=place))
+        case a.Move(mode=mode, dest=dest):
+            return pb.TbbrAction(move=pb.TbbrMove(mode=_mode(mode), destination=dest))
+        case a.PayDriver(dest=dest):
+            return pb.TbbrAction(pay_driver=pb.TbbrPayDriver(destination=dest))
+        case a.Buy(beers=beers, cheese=cheese):
+            return pb.TbbrAction(buy=pb.TbbrBuy(beers=beers, cheese=cheese))
+        case a.Taste():
+            return pb.TbbrAction(taste=pb.TbbrTaste())
+        case a.EatCheese():
+            return pb.TbbrAction(eat_cheese=pb.TbbrEatCheese())
+        case a.Camp():
+            return pb.TbbrAction(camp=pb.TbbrCamp())
+        case a.FinishRace():
+            return pb.TbbrAction(finish_race=pb.TbbrFinishRace())
+        case a.Claim(card=card):
+            return pb.TbbrAction(claim=pb.TbbrClaim(card=card))
+        case a.EndTurn():
+            return pb.TbbrAction(end_turn=pb.TbbrEndTurn())
+        case a.Beer(colour=colour):
+            return pb.TbbrAction(beer=pb.TbbrChooseBeer(colour=_colour(colour)))
+        case a.Stop():
+            return pb.TbbrAction(stop=pb.TbbrStop())
+        case a.Bottle(card=card):
+            return pb.TbbrAction(break_bottle=pb.TbbrBreakBottle(card=card))
+        case a.KeepBottle():
+            return pb.TbbrAction(keep_bottle=pb.TbbrKeepBottle())
+        case a.Redeem(eat=eat):
+            return pb.TbbrAction(redeem=pb.TbbrRedeem(eat_cheese=eat))
+    raise ValueError(f"not a tbbr action: {action!r}")
+
+
+def action_from_proto(m: pb.TbbrAction) -> Any:
+    kind = m.WhichOneof("kind")
+    if kind is None:
+        raise ValueError("TbbrAction has no arm set")
+    if kind == "choose_start":
+        return a.ChooseStart(m.choose_start.place)
+    if kind == "move":
+        mode = _mode_name(m.move.mode)
+        if not mode or not m.move.destination:
+            raise ValueError("TbbrMove needs a mode and a destination")
+        return a.Move(mode, m.move.destination)
+    if kind == "pay_driver":
+        return a.PayDriver(m.pay_driver.destination)
+    if kind == "buy":
+        if not (m.buy.beers or m.buy.cheese):
+            raise ValueError("TbbrBuy buys beers, a cheese, or both")
+        return a.Buy(beers=m.buy.beers, cheese=m.buy.cheese)
+    if kind == "claim":
+        return a.Claim(m.claim.card)
+    if kind == "beer":
+        return a.Beer(_code(m.beer.colour))
+    if kind == "break_bottle":
+        return a.Bottle(m.break_bottle.card)
+    if kind == "redeem":
+        return a.Redeem(m.redeem.eat_cheese)
+    simple = {
+        "taste": a.Taste, "eat_cheese": a.EatCheese, "camp": a.Camp, "finish_race": a.FinishRace,
+        "end_turn": a.EndTurn, "stop": a.Stop, "keep_bottle": a.KeepBottle,
+    }
+    return simple[kind]()
+
+
+# ---------------------------------------------------------------------- events
+
+
+def event_to_proto(event: Event) -> pb.TbbrEvent | None:
+    p = event.payload
+    if not p:
+        return None
+    return pb.TbbrEvent(
+        place=p.get("place", ""),
+        mode=_mode(p.get("mode", "")),
+        tu=p.get("tu", 0),
+        dice=p.get("dice", []),
+        colour=_colour(p["colour"]) if "colour" in p else pb.TBBR_BEER_COLOUR_UNSPECIFIED,
+        card=p.get("card", ""),
+        amount=p.get("amount", 0),
+        seats=p.get("seats", []),
+        gifts=[_colour(c) for c in p.get("gifts", [])],
+        offers=[_colour(c) for c in p.get("offers", [])],
+        scores=[int(s) for s in p.get("scores", [])],
+    )
