@@ -122,8 +122,9 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def CreateGame(self, request, context):
-        """CreateGame opens a new game and seats the caller at seat 0 (or at the
-        first seat that is not a bot). The game starts when every seat is filled.
+        """CreateGame opens a new game and seats the caller at the first seat that
+        is not a bot seat (seat 0 when there are no bots; no seat at all when
+        every seat is a bot). The game starts when every seat is filled.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

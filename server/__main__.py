@@ -1,0 +1,84 @@
+"""``zythos-server``: run the game server until SIGTERM or SIGINT, then drain."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Sequence
+
+import grpc
+
+from server import config as config_module
+from server.app import build_server, mark_serving
+from server.config import Config
+from server.logging import RequestLogInterceptor, configure_logging
+from server.sessions import Observer
+
+log = logging.getLogger("server")
+
+
+def _metrics(config: Config) -> tuple[list[grpc.aio.ServerInterceptor], Observer | None]:
+    """With a metrics port: serve /metrics, and return the RPC interceptor and the domain observer."""
+    if not config.metrics_port:
+        return [], None
+    from server.metrics import MetricsInterceptor, start_metrics_server
+    from server.metrics_observer import MetricsObserver
+
+    start_metrics_server(config.metrics_port)
+    return [MetricsInterceptor()], MetricsObserver()
+
+
+def _start_bot_workers(config: Config, port: int) -> list[subprocess.Popen[bytes]]:
+    """``--with-bots N``: N ``zythos-bots`` processes playing this server's bot seats.
+
+    They are separate processes that speak gRPC to the server like any client;
+    starting them here only saves a second command on a single node.
+    """
+    env = dict(os.environ, ZYTHOS_SERVER=f"127.0.0.1:{port}", ZYTHOS_BOT_SECRET=config.bot_secret)
+    env.pop("ZYTHOS_METRICS_PORT", None)  # the server's port; workers export metrics only when told to
+    return [
+        subprocess.Popen([sys.executable, "-m", "ai_players.worker", "--name", f"local-bots-{n}"], env=env)
+        for n in range(config.with_bots)
+    ]
+
+
+def _stop_bot_workers(workers: Sequence[subprocess.Popen[bytes]]) -> None:
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        try:
+            worker.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
+async def serve(config: Config) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    interceptors, observer = _metrics(config)
+    server = build_server(config, interceptors=[*interceptors, RequestLogInterceptor()], observer=observer)
+    await server.sessions.store.ping()
+    await server.start()
+    await mark_serving(server)
+    workers = _start_bot_workers(config, server.port)
+    try:
+        await stop.wait()
+    finally:
+        await server.stop()
+        _stop_bot_workers(workers)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    config = config_module.parse(argv)
+    configure_logging(config.log_level.upper())
+    asyncio.run(serve(config))
+
+
+if __name__ == "__main__":
+    main()

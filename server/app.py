@@ -1,0 +1,124 @@
+"""Assembling the gRPC server: services, health, reflection, limits and the drain."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from server.bot_servicer import BotService
+from server.bots import BotDispatcher
+from server.config import Config
+from server.servicers import Drain, GameService
+from server.sessions import Observer, Sessions
+from server.store import SessionStore, StoreUnavailable, open_store
+from zythos.v1 import bot_service_pb2 as bot_pb
+from zythos.v1 import bot_service_pb2_grpc as bot_grpc
+from zythos.v1 import game_service_pb2 as pb
+from zythos.v1 import game_service_pb2_grpc as pb_grpc
+
+log = logging.getLogger(__name__)
+
+GAME_SERVICE = pb.DESCRIPTOR.services_by_name["GameService"].full_name
+BOT_SERVICE = bot_pb.DESCRIPTOR.services_by_name["BotService"].full_name
+
+
+@dataclass
+class ZythosServer:
+    """A built server; ``port`` is the one actually bound."""
+
+    server: grpc.aio.Server
+    sessions: Sessions
+    health: health.aio.HealthServicer
+    drain: Drain
+    port: int
+    config: Config
+    bots: BotDispatcher
+
+    _recovery: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self.server.start()
+        self._recovery = asyncio.create_task(self._recover_bot_seats())
+
+    async def _recover_bot_seats(self, retry_seconds: float = 5.0) -> None:
+        """Queue the bot seats of unfinished games (after a restart), retrying while the store is down."""
+        while True:
+            try:
+                recovered = await self.bots.recover()
+            except StoreUnavailable as exc:
+                log.warning("bot seat recovery waits for the store: %s", exc)
+                await asyncio.sleep(retry_seconds)
+                continue
+            if recovered:
+                log.info("%d bot seat(s) of unfinished games wait for a worker", recovered)
+            return
+        log.info("serving zythos.v1 on %s:%d", self.config.host, self.port)
+
+    async def stop(self, grace: float | None = None) -> None:
+        """Drain: report NOT_SERVING, end open event streams (DRAINING), then stop within the grace."""
+        log.info("draining")
+        if self._recovery is not None:
+            self._recovery.cancel()
+        await self.health.enter_graceful_shutdown()
+        self.drain.started.set()
+        await asyncio.sleep(0)  # let streams see the drain before the server stops
+        await self.server.stop(self.config.drain_grace if grace is None else grace)
+        await self.sessions.store.close()
+        log.info("stopped")
+
+
+def build_server(
+    config: Config,
+    interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
+    store: SessionStore | None = None,
+    sessions: Sessions | None = None,
+    observer: Observer | None = None,
+) -> ZythosServer:
+    """A ready-to-start server. Call inside a running event loop.
+
+    ``interceptors`` wrap every RPC and ``observer`` hears domain happenings
+    (both for metrics); ``store`` or ``sessions`` replace the ones the
+    configuration would open (tests).
+    """
+    if sessions is None:
+        sessions = Sessions(
+            store or open_store(config.redis_url, config.expiry),
+            commit_retries=config.commit_retries,
+            observer=observer,
+        )
+    server = grpc.aio.server(
+        interceptors=list(interceptors),
+        options=[
+            ("grpc.max_receive_message_length", config.max_message_bytes),
+            ("grpc.so_reuseport", 0),
+        ],
+    )
+    drain = Drain()
+    bots = BotDispatcher(sessions)
+    pb_grpc.add_GameServiceServicer_to_server(GameService(sessions, drain, bots), server)
+    bot_grpc.add_BotServiceServicer_to_server(BotService(bots, config.bot_secret, drain), server)
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        [
+            GAME_SERVICE,
+            BOT_SERVICE,
+            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+            reflection.SERVICE_NAME,
+        ],
+        server,
+    )
+    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    return ZythosServer(server, sessions, health_servicer, drain, port, config, bots)
+
+
+async def mark_serving(server: ZythosServer) -> None:
+    """Report SERVING for the whole server and for GameService."""
+    for name in ("", GAME_SERVICE, BOT_SERVICE):
+        await server.health.set(name, health_pb2.HealthCheckResponse.SERVING)

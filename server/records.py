@@ -1,0 +1,99 @@
+"""What the server keeps about a game besides the engine blob.
+
+A ``GameRecord`` is plain data (no grpc, no engine state): the store persists
+it as JSON next to the engine blob, and the domain layer turns it into the
+public ``Game`` summary. The two chance seeds are secrets: they never leave
+the server.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+
+class GameStatus(enum.StrEnum):
+    """Life cycle of a game (mirrors zythos.v1.GameStatus)."""
+
+    WAITING = "WAITING"
+    ACTIVE = "ACTIVE"
+    FINISHED = "FINISHED"
+    ABANDONED = "ABANDONED"
+
+    @property
+    def is_over(self) -> bool:
+        return self in (GameStatus.FINISHED, GameStatus.ABANDONED)
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat; ``token_hash`` is the hex sha256 of the seat token (empty when free).
+
+    A bot seat is reserved for a bot from creation and occupied once a bot
+    worker has been handed its token.
+    """
+
+    display_name: str = ""
+    token_hash: str = ""
+    bot: bool = False
+    bot_level: str = ""
+    resigned: bool = False
+
+    @property
+    def occupied(self) -> bool:
+        return bool(self.token_hash)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Metadata of one game; immutable, so every change is an explicit new record."""
+
+    game_id: str
+    game_type: str
+    options: dict[str, str]
+    seats: tuple[SeatRecord, ...]
+    create_time: float  # Unix seconds
+    deal_seed: int  # secret: seeds the engine's hidden shuffles
+    chance_seed: int  # secret: with chance_counter, seeds each server-side dice roll
+    status: GameStatus = GameStatus.WAITING
+    version: int = 0  # applied engine steps (actions and chance outcomes)
+    chance_counter: int = 0
+    to_act: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    ranking: tuple[int, ...] = ()
+    result: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def free_seat(self) -> int | None:
+        """The first seat a player may take, or ``None`` when none is left."""
+        return next((i for i, seat in enumerate(self.seats) if not seat.occupied and not seat.bot), None)
+
+    def is_full(self) -> bool:
+        """Every seat is held, by a player or by an assigned bot: the game can start."""
+        return all(seat.occupied for seat in self.seats)
+
+    def with_seat(self, index: int, seat: SeatRecord) -> GameRecord:
+        seats = list(self.seats)
+        seats[index] = seat
+        return replace(self, seats=tuple(seats))
+
+    def to_json(self) -> str:
+        data = {f.name: getattr(self, f.name) for f in fields(self)}  # shallow: asdict's deep copy is slow
+        data["seats"] = [{f.name: getattr(seat, f.name) for f in fields(seat)} for seat in self.seats]
+        data["status"] = self.status.value
+        return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+    @staticmethod
+    def from_json(text: str | bytes) -> GameRecord:
+        data = json.loads(text)
+        data["seats"] = tuple(SeatRecord(**seat) for seat in data["seats"])
+        data["status"] = GameStatus(data["status"])
+        for key in ("to_act", "scores", "ranking"):
+            data[key] = tuple(data[key])
+        return GameRecord(**data)

@@ -1,0 +1,251 @@
+"""The zythos.v1.GameService servicer: protobuf in, domain call, protobuf out.
+
+It holds no game logic. It reads the seat token from the ``authorization``
+metadata, maps requests onto ``Sessions`` and answers with the messages built
+by ``server.convert`` and each game's wire module. Domain errors become
+statuses with an ErrorInfo detail (``server.errors``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import grpc
+
+from engine.core import registry
+from server import convert, errors, validation
+from server.reasons import GameError, Reason
+from server.sessions import ServedEvent, Sessions
+
+if TYPE_CHECKING:
+    from server.bots import BotDispatcher
+from server.store import StoreUnavailable
+from zythos.v1 import game_service_pb2 as pb
+from zythos.v1 import game_service_pb2_grpc as pb_grpc
+
+log = logging.getLogger(__name__)
+
+Request = TypeVar("Request")
+Response = TypeVar("Response")
+Unary = Callable[[Any, Request, grpc.aio.ServicerContext], Awaitable[Response]]
+
+
+def _as_game_error(exc: Exception) -> GameError:
+    if isinstance(exc, GameError):
+        return exc
+    log.warning("session store unavailable: %s", exc)
+    return GameError(Reason.STORE_UNAVAILABLE, "the session store is unavailable; retry shortly")
+
+
+def _unary(method: Unary[Request, Response]) -> Unary[Request, Response]:
+    """Answer domain errors and store outages with their status instead of UNKNOWN."""
+
+    @functools.wraps(method)
+    async def wrapper(self: Any, request: Request, context: grpc.aio.ServicerContext) -> Response:
+        try:
+            return await method(self, request, context)
+        except (GameError, StoreUnavailable) as exc:
+            await errors.abort(context, _as_game_error(exc))
+            raise AssertionError("abort returned") from exc
+
+    return wrapper
+
+
+def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
+    """The seat token from ``authorization: Bearer <token>``; ``None`` for a spectator."""
+    values = [v for k, v in context.invocation_metadata() or () if k == "authorization"]
+    if not values:
+        return None
+    scheme, _, token = str(values[0]).partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise GameError(Reason.UNAUTHENTICATED, "authorization must be `Bearer <seat token>`")
+    return token.strip()
+
+
+class Drain:
+    """Set when the server starts shutting down: open streams end so clients resume elsewhere."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+
+    def error(self) -> GameError:
+        return GameError(Reason.DRAINING, "this server is shutting down; reconnect and resume")
+
+
+class GameService(pb_grpc.GameServiceServicer):
+    """GameService over a ``Sessions`` domain object."""
+
+    def __init__(
+        self, sessions: Sessions, drain: Drain | None = None, bots: BotDispatcher | None = None
+    ) -> None:
+        self._sessions = sessions
+        self._drain = drain or Drain()
+        self._bots = bots
+
+    @_unary
+    async def ListGameTypes(
+        self, request: pb.ListGameTypesRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListGameTypesResponse:
+        return pb.ListGameTypesResponse(
+            game_types=[convert.game_type(g) for g in self._sessions.game_types()]
+        )
+
+    @_unary
+    async def CreateGame(
+        self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext
+    ) -> pb.CreateGameResponse:
+        seated = await self._sessions.create(
+            request.game_type,
+            request.players,
+            dict(request.options),
+            request.display_name,
+            bots=[(b.seat, b.level) for b in request.bots],
+        )
+        record = seated.record
+        if request.bots and self._bots is not None:
+            await self._bots.want(record)  # a connected worker may take the seats (and start the game) now
+            record = await self._sessions.get(record.game_id)
+        return pb.CreateGameResponse(game=convert.game(record), seat=seated.seat, seat_token=seated.token)
+
+    @_unary
+    async def JoinGame(
+        self, request: pb.JoinGameRequest, context: grpc.aio.ServicerContext
+    ) -> pb.JoinGameResponse:
+        seated = await self._sessions.join(request.game_id, request.display_name)
+        return pb.JoinGameResponse(
+            game=convert.game(seated.record), seat=seated.seat, seat_token=seated.token
+        )
+
+    @_unary
+    async def GetGame(
+        self, request: pb.GetGameRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetGameResponse:
+        return pb.GetGameResponse(game=convert.game(await self._sessions.get(request.game_id)))
+
+    @_unary
+    async def ListGames(
+        self, request: pb.ListGamesRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListGamesResponse:
+        if request.status and request.status not in convert.STATUS_FROM_PROTO:
+            raise validation.invalid("status", f"unknown status {request.status}")
+        page = await self._sessions.list_games(
+            request.game_type,
+            convert.STATUS_FROM_PROTO.get(request.status),
+            request.page_size,
+            request.page_token,
+        )
+        return pb.ListGamesResponse(
+            games=[convert.game(r) for r in page.records], next_page_token=page.next_page_token
+        )
+
+    @_unary
+    async def GetView(
+        self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetViewResponse:
+        view = await self._sessions.view(request.game_id, bearer_token(context))
+        wire = registry.wire(view.record.game_type)
+        return pb.GetViewResponse(view=convert.view(wire, view.record, view.seat, view.observation))
+
+    @_unary
+    async def ListLegalActions(
+        self, request: pb.ListLegalActionsRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListLegalActionsResponse:
+        record, actions = await self._sessions.legal_actions(request.game_id, bearer_token(context))
+        wire = registry.wire(record.game_type)
+        return pb.ListLegalActionsResponse(
+            version=record.version, actions=[convert.legal_action(wire, a) for a in actions]
+        )
+
+    @_unary
+    async def SubmitAction(
+        self, request: pb.SubmitActionRequest, context: grpc.aio.ServicerContext
+    ) -> pb.SubmitActionResponse:
+        token = bearer_token(context)
+        choice = request.WhichOneof("choice")
+        action_id: str | None = None
+        action: Any = None
+        if choice == "action_id":
+            action_id = request.action_id
+        elif choice == "action":
+            action = await self._typed_action(request.game_id, request.action)
+        else:
+            raise validation.invalid("choice", "set action_id or action")
+        submitted = await self._sessions.submit(
+            request.game_id,
+            token,
+            expected_version=request.expected_version,
+            request_id=request.request_id,
+            action_id=action_id,
+            action=action,
+        )
+        wire = registry.wire(submitted.record.game_type)
+        return pb.SubmitActionResponse(
+            game=convert.game(submitted.record), events=[convert.event(wire, e) for e in submitted.events]
+        )
+
+    async def _typed_action(self, game_id: str, message: pb.Action) -> Any:
+        record = await self._sessions.get(game_id)
+        wire = registry.wire(record.game_type)
+        arm = message.WhichOneof("game")
+        if not wire.oneof_field or arm != wire.oneof_field:
+            raise GameError(
+                Reason.UNKNOWN_ACTION,
+                f"a {record.game_type} game takes action_id or a typed {record.game_type} action",
+            )
+        try:
+            return wire.action_from_proto(getattr(message, arm))
+        except ValueError as exc:
+            raise GameError(Reason.UNKNOWN_ACTION, f"malformed action: {exc}") from None
+
+    async def StreamEvents(
+        self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[pb.StreamEventsResponse]:
+        try:
+            if self._drain.started.is_set():
+                raise self._drain.error()
+            record, events = await self._sessions.events(
+                request.game_id, bearer_token(context), request.after_event_id
+            )
+            wire = registry.wire(record.game_type)
+            async for served in self._until_drained(events):
+                yield pb.StreamEventsResponse(event=convert.event(wire, served))
+        except (GameError, StoreUnavailable) as exc:
+            await errors.abort(context, _as_game_error(exc))
+
+    async def _until_drained(self, events: AsyncGenerator[ServedEvent, None]) -> AsyncIterator[ServedEvent]:
+        """``events`` until they end, or until the drain starts (then a DRAINING error).
+
+        Each next event is awaited in a task raced against the drain. However
+        the stream ends (drain, game over, client gone), that task and the
+        generator are closed, so no store read outlives the call.
+        """
+        drained = asyncio.ensure_future(self._drain.started.wait())
+        following: asyncio.Future[ServedEvent] | None = None
+        try:
+            while True:
+                following = asyncio.ensure_future(anext(events))
+                await asyncio.wait({following, drained}, return_when=asyncio.FIRST_COMPLETED)
+                if not following.done():
+                    raise self._drain.error()
+                try:
+                    served = following.result()
+                except StopAsyncIteration:
+                    return
+                yield served
+        finally:
+            drained.cancel()
+            if following is not None and not following.done():
+                following.cancel()
+                await asyncio.wait({following})
+            await events.aclose()
+
+    @_unary
+    async def LeaveGame(
+        self, request: pb.LeaveGameRequest, context: grpc.aio.ServicerContext
+    ) -> pb.LeaveGameResponse:
+        record = await self._sessions.leave(request.game_id, bearer_token(context))
+        return pb.LeaveGameResponse(game=convert.game(record))

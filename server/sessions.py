@@ -1,0 +1,548 @@
+"""The domain layer: games as players see them, with no gRPC in sight.
+
+``Sessions`` turns requests (create, join, view, submit, stream, leave) into
+engine calls and store commits. It authenticates seat tokens, checks turn,
+version and legality, resolves dice with a per-game secret RNG right after
+each action, and serves every seat only the events it may see. Every change
+is a compare-and-set commit, so several replicas can serve one game.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import secrets
+import time
+from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.core import registry
+from engine.core.errors import IllegalAction, InvalidOptions
+from engine.core.events import Event
+from engine.core.game import Game
+from server import tokens, validation
+from server.locks import GameLocks
+from server.reasons import GameError, Reason
+from server.records import GameRecord, GameStatus, SeatRecord
+from server.steps import Step, abandoned, joined, new_state
+from server.store import Answer, Loaded, NewEvent, RevisionConflict, SessionStore, StoredEvent
+
+
+@dataclass(frozen=True)
+class ServedEvent:
+    """An event as stored, ready to be served to a seat allowed to see it."""
+
+    event_id: str
+    version: int
+    event: Event
+
+
+# The seat of a caller who holds none (a spectator, or the creator of an all-bot game).
+SPECTATOR = -1
+
+
+@dataclass(frozen=True)
+class Seated:
+    """The answer to create and join: the game, the caller's seat and its token."""
+
+    record: GameRecord
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
+class View:
+    """What ``seat`` (``None``: a spectator) may see of a game."""
+
+    record: GameRecord
+    seat: int | None
+    observation: Any
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """The game after an action, and the events of that step the seat may see."""
+
+    record: GameRecord
+    events: tuple[ServedEvent, ...]
+
+
+@dataclass(frozen=True)
+class GamesPage:
+    records: tuple[GameRecord, ...]
+    next_page_token: str
+
+
+class Observer:
+    """Hooks for what the domain does (metrics plug in here); every method is a no-op by default."""
+
+    def game_created(self, record: GameRecord) -> None:
+        """A game was stored."""
+
+    def committed(self, record: GameRecord, chance_kinds: Sequence[str]) -> None:
+        """An action was committed, with the kinds of the chance steps resolved after it."""
+
+    def game_ended(self, record: GameRecord, duration_seconds: float) -> None:
+        """The game became FINISHED or ABANDONED."""
+
+    def commit_conflicted(self, game_type: str, *, retrying: bool) -> None:
+        """A compare-and-set lost a race; ``retrying`` is False when the caller gets an error."""
+
+
+class GameIds:
+    """Game ids: 20 hex characters, milliseconds since the epoch then a random tail.
+
+    Ids sort by creation time, which orders the game index. Within one process
+    they also increase strictly: in the same millisecond the tail counts up
+    from the previous id (as ULIDs do).
+    """
+
+    def __init__(self) -> None:
+        self._last = (0, 0)
+
+    def new(self, now: float) -> str:
+        millis, tail = int(now * 1000), secrets.randbits(31)
+        last_millis, last_tail = self._last
+        if millis <= last_millis:
+            millis, tail = last_millis, last_tail + 1
+            if tail >= 1 << 32:
+                millis, tail = millis + 1, 0
+        self._last = (millis, tail)
+        return f"{millis:012x}{tail:08x}"
+
+
+def _random_seed() -> int:
+    return secrets.randbits(63)
+
+
+def _game(game_type: str) -> Game:
+    try:
+        return registry.get(game_type)
+    except KeyError:
+        raise GameError(
+            Reason.UNKNOWN_GAME_TYPE, f"no game type {game_type!r}", game_type=game_type
+        ) from None
+
+
+def _encode_cursor(cursor: str | None) -> str:
+    return "" if cursor is None else base64.urlsafe_b64encode(f"c1:{cursor}".encode()).decode()
+
+
+def _decode_cursor(token: str) -> str:
+    if not token:
+        return ""
+    try:
+        text = base64.urlsafe_b64decode(token.encode()).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        text = ""
+    if not text.startswith("c1:") or not validation.GAME_ID.match(text[3:]):
+        raise validation.invalid("page_token", "not a page token from a previous response")
+    return text[3:]
+
+
+def _served(stored: StoredEvent) -> ServedEvent:
+    return ServedEvent(stored.event_id, stored.version, Event.from_json(json.loads(stored.data)))
+
+
+class Sessions:
+    """Every game operation, over one ``SessionStore``.
+
+    ``clock`` and ``seeds`` are injectable so tests can pin time and the
+    secret seeds; ``commit_retries`` bounds reloads after a CAS conflict when
+    the client did not pin a version.
+    """
+
+    def __init__(
+        self,
+        store: SessionStore,
+        *,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] = _random_seed,
+        commit_retries: int = 3,
+        stream_wait: float = 5.0,
+        observer: Observer | None = None,
+    ) -> None:
+        self.store = store
+        self.observer = observer or Observer()
+        self._clock = clock
+        self._seeds = seeds
+        self._retries = commit_retries
+        self._stream_wait = stream_wait
+        self._locks = GameLocks()
+        self._ids = GameIds()
+
+    # -- reading -------------------------------------------------------------
+
+    def game_types(self) -> list[Game]:
+        return registry.all_games()
+
+    async def get(self, game_id: str) -> GameRecord:
+        return (await self._load(game_id)).record
+
+    async def list_games(
+        self, game_type: str = "", status: GameStatus | None = None, page_size: int = 0, page_token: str = ""
+    ) -> GamesPage:
+        if game_type:
+            validation.game_type(game_type)
+        page = await self.store.list_games(
+            game_type, status, validation.page_size(page_size), _decode_cursor(page_token)
+        )
+        return GamesPage(page.records, _encode_cursor(page.cursor))
+
+    async def view(self, game_id: str, token: str | None) -> View:
+        loaded = await self._load(game_id)
+        seat = self._seat(loaded.record, token) if token is not None else None
+        state = _game(loaded.record.game_type).load(loaded.blob)
+        return View(loaded.record, seat, state.observe(seat))
+
+    async def legal_actions(self, game_id: str, token: str | None) -> tuple[GameRecord, list[Any]]:
+        loaded = await self._load(game_id)
+        seat = self._seat(loaded.record, self._required(token))
+        if loaded.record.status is not GameStatus.ACTIVE or loaded.record.seats[seat].resigned:
+            return loaded.record, []
+        state = _game(loaded.record.game_type).load(loaded.blob)
+        return loaded.record, state.legal_actions(seat)
+
+    async def events(
+        self, game_id: str, token: str | None, after: str = ""
+    ) -> tuple[GameRecord, AsyncGenerator[ServedEvent, None]]:
+        """The game, and the events the caller may see after ``after``, then live ones until it is over.
+
+        Checks the request at once, so errors surface before the first event.
+        """
+        validation.event_id(after)
+        loaded = await self._load(game_id)
+        seat = self._seat(loaded.record, token) if token is not None else None
+        return loaded.record, self._follow(game_id, seat, after)
+
+    async def _follow(self, game_id: str, seat: int | None, cursor: str) -> AsyncGenerator[ServedEvent, None]:
+        while True:
+            loaded = await self.store.load(game_id)
+            over = loaded is None or loaded.record.status.is_over
+            batch = await self.store.events_after(game_id, cursor)
+            if not batch:
+                if over:
+                    return
+                batch = await self.store.wait_events(game_id, cursor, self._stream_wait)
+            for stored in batch:
+                cursor = stored.event_id
+                served = _served(stored)
+                if served.event.visible_for(seat):
+                    yield served
+
+    # -- seating -------------------------------------------------------------
+
+    async def create(
+        self,
+        game_type: str,
+        players: int,
+        options: Mapping[str, str],
+        display_name: str,
+        bots: Sequence[tuple[int, str]] = (),
+    ) -> Seated:
+        """Open a game; the creator takes the first seat that is not a bot seat.
+
+        When every seat is a bot seat the creator gets no seat (``SPECTATOR``,
+        no token) and watches the game like any spectator.
+
+        ``bots`` lists (seat, level) pairs reserved for bots: the game starts
+        once ``assign_bot`` has handed each of them to a bot worker.
+        """
+        game = _game(validation.game_type(game_type))
+        name = validation.display_name(display_name)
+        resolved = self._options(game, players, validation.options(dict(options)))
+        bot_levels = validation.bot_seats(players, list(bots))
+        now = self._clock()
+        game_id = self._ids.new(now)
+        seats = [_bot_seat(bot_levels[n]) if n in bot_levels else SeatRecord() for n in range(players)]
+        seat = next((n for n in range(players) if n not in bot_levels), SPECTATOR)
+        token = ""
+        if seat != SPECTATOR:  # an all-bot game: the creator watches as a spectator
+            token, token_hash = tokens.issue(game_id, seat)
+            seats[seat] = SeatRecord(name, token_hash)
+        record = GameRecord(
+            game_id=game_id,
+            game_type=game.name,
+            options=resolved,
+            seats=tuple(seats),
+            create_time=now,
+            deal_seed=self._seeds(),
+            chance_seed=self._seeds(),
+        )
+        state, dealt = new_state(game, players, resolved, record.deal_seed)
+        step = Step(record, state)
+        step.note([Event("game_created", f"{name} opens a game of {game.title}", seat)], advance=False)
+        step.note(dealt, advance=False)
+        if seat != SPECTATOR:
+            step.note([joined(name, seat)], advance=False)
+        if record.is_full():
+            step.start()
+        final = step.finish_record()
+        await self.store.create(final, game.dump(step.state), step.events)
+        self.observer.game_created(final)
+        return Seated(final, seat, token)
+
+    async def assign_bot(self, game_id: str, seat: int) -> tuple[GameRecord, str]:
+        """Hand a bot seat to a bot worker: a fresh token for it (any earlier one stops working).
+
+        The game starts when this was the last seat to fill.
+        """
+        async with self._locks.hold(validation.game_id(game_id)):
+            for attempt in range(self._retries + 1):
+                loaded = await self._load(game_id)
+                record = loaded.record
+                if not 0 <= seat < record.players or not record.seats[seat].bot:
+                    raise validation.invalid("seat", f"seat {seat} of game {game_id} is not a bot seat")
+                if record.status.is_over:
+                    raise GameError(
+                        Reason.GAME_NOT_ACTIVE, f"game {game_id} is {record.status.value.lower()}"
+                    )
+                token, token_hash = tokens.issue(game_id, seat)
+                bot = record.seats[seat]
+                game = _game(record.game_type)
+                step = Step(
+                    record.with_seat(seat, replace(bot, token_hash=token_hash)), game.load(loaded.blob)
+                )
+                if not bot.occupied:
+                    step.note([joined(bot.display_name, seat)], advance=False)
+                if record.status is GameStatus.WAITING and step.record.is_full():
+                    step.start()
+                final = step.finish_record()
+                try:
+                    await self.store.commit(loaded.revision, final, game.dump(step.state), step.events)
+                except RevisionConflict:
+                    self._conflicted(record.game_type, attempt)
+                    continue
+                return final, token
+        raise AssertionError("unreachable")
+
+    async def join(self, game_id: str, display_name: str) -> Seated:
+        name = validation.display_name(display_name)
+        async with self._locks.hold(validation.game_id(game_id)):
+            for attempt in range(self._retries + 1):
+                loaded = await self._load(game_id)
+                record = loaded.record
+                seat = record.free_seat()
+                if record.status.is_over:
+                    raise GameError(
+                        Reason.GAME_NOT_ACTIVE, f"game {game_id} is {record.status.value.lower()}"
+                    )
+                if record.status is GameStatus.ACTIVE or seat is None:
+                    raise GameError(Reason.GAME_FULL, f"game {game_id} has no free seat")
+                token, token_hash = tokens.issue(game_id, seat)
+                game = _game(record.game_type)
+                step = Step(record.with_seat(seat, SeatRecord(name, token_hash)), game.load(loaded.blob))
+                step.note([joined(name, seat)], advance=False)
+                if step.record.is_full():
+                    step.start()
+                final = step.finish_record()
+                try:
+                    await self.store.commit(loaded.revision, final, game.dump(step.state), step.events)
+                except RevisionConflict:
+                    self._conflicted(record.game_type, attempt)
+                    continue
+                return Seated(final, seat, token)
+        raise AssertionError("unreachable")
+
+    async def leave(self, game_id: str, token: str | None) -> GameRecord:
+        async with self._locks.hold(validation.game_id(game_id)):
+            for attempt in range(self._retries + 1):
+                loaded = await self._load(game_id)
+                record = loaded.record
+                seat = self._seat(record, self._required(token))
+                name = record.seats[seat].display_name
+                if record.status is GameStatus.WAITING:
+                    updated = record.with_seat(seat, SeatRecord())
+                    event = Event("player_left", f"{name} leaves seat {seat}", seat)
+                elif record.status is GameStatus.ACTIVE:
+                    if record.seats[seat].resigned:
+                        return record
+                    updated = record.with_seat(seat, replace(record.seats[seat], resigned=True))
+                    event = Event("player_resigned", f"{name} resigns", seat)
+                    if all(s.resigned or s.bot for s in updated.seats):
+                        updated = replace(updated, status=GameStatus.ABANDONED, to_act=())
+                else:
+                    raise GameError(
+                        Reason.GAME_NOT_ACTIVE, f"game {game_id} is {record.status.value.lower()}"
+                    )
+                new = [NewEvent(record.version, json.dumps(event.to_json()))]
+                if updated.status is GameStatus.ABANDONED:
+                    new.append(NewEvent(record.version, json.dumps(abandoned().to_json())))
+                try:
+                    await self.store.commit(loaded.revision, updated, loaded.blob, new)
+                except RevisionConflict:
+                    self._conflicted(record.game_type, attempt)
+                    continue
+                self._maybe_ended(updated)
+                return updated
+        raise AssertionError("unreachable")
+
+    # -- playing -------------------------------------------------------------
+
+    async def submit(
+        self,
+        game_id: str,
+        token: str | None,
+        *,
+        expected_version: int = 0,
+        request_id: str = "",
+        action_id: str | None = None,
+        action: Any = None,
+    ) -> Submitted:
+        """Apply one action for the token's seat, resolve the dice it triggers, and commit.
+
+        Exactly one of ``action_id`` and ``action`` (an engine action) is given.
+        """
+        validation.expected_version(expected_version)
+        validation.request_id(request_id)
+        if action_id is not None:
+            validation.action_id(action_id)
+        async with self._locks.hold(validation.game_id(game_id)):
+            for attempt in range(self._retries + 1):
+                loaded = await self._load(game_id)
+                seat = self._seat(loaded.record, self._required(token))
+                key = f"{seat}:{request_id}" if request_id else ""
+                if key and (prior := await self.store.answer(game_id, key)) is not None:
+                    return _decode_answer(prior, seat)
+                step = self._play(loaded, seat, expected_version, action_id, action)
+                record = step.finish_record()
+                answer = _answer_body(record, step.events)
+                blob = _game(record.game_type).dump(step.state)
+                try:
+                    commit = await self.store.commit(loaded.revision, record, blob, step.events, key, answer)
+                except RevisionConflict:
+                    if expected_version:
+                        self.observer.commit_conflicted(record.game_type, retrying=False)
+                        raise GameError(
+                            Reason.STALE_VERSION, "another action was applied first; reload the game"
+                        ) from None
+                    self._conflicted(record.game_type, attempt)
+                    continue
+                if commit.duplicate is not None:
+                    return _decode_answer(commit.duplicate, seat)
+                self.observer.committed(record, step.chance_kinds)
+                self._maybe_ended(record)
+                return _submitted(record, commit.event_ids, step.events, seat)
+        raise AssertionError("unreachable")
+
+    def _play(
+        self, loaded: Loaded, seat: int, expected_version: int, action_id: str | None, action: Any
+    ) -> Step:
+        """Check the request against the loaded game and apply it (in memory only)."""
+        record = loaded.record
+        if record.status is not GameStatus.ACTIVE:
+            raise GameError(Reason.GAME_NOT_ACTIVE, f"game {record.game_id} is {record.status.value.lower()}")
+        if expected_version and expected_version != record.version:
+            raise GameError(
+                Reason.STALE_VERSION,
+                f"the game is at version {record.version}, not {expected_version}",
+                version=str(record.version),
+            )
+        if record.seats[seat].resigned:
+            raise GameError(Reason.NOT_YOUR_TURN, f"seat {seat} resigned")
+        state = _game(record.game_type).load(loaded.blob)
+        if seat not in state.actors():
+            raise GameError(
+                Reason.NOT_YOUR_TURN, f"seat {seat} may not act now", to_act=_seats(state.actors())
+            )
+        if action_id is not None:
+            action = state.action_by_id(seat, action_id)
+            if action is None:
+                raise GameError(
+                    Reason.ILLEGAL_ACTION, f"no legal action {action_id!r} at version {record.version}"
+                )
+        elif action not in state.legal_actions(seat):  # never hand the engine a move it did not offer
+            raise GameError(Reason.ILLEGAL_ACTION, f"{action!r} is not legal at version {record.version}")
+        step = Step(record, state)
+        try:
+            step.note(state.apply(seat, action))
+        except IllegalAction as exc:
+            reason = Reason.NOT_YOUR_TURN if exc.reason == "NOT_YOUR_TURN" else Reason.ILLEGAL_ACTION
+            raise GameError(reason, str(exc), engine_reason=exc.reason) from None
+        step.resolve_chance()
+        return step
+
+    # -- helpers -------------------------------------------------------------
+
+    def _conflicted(self, game_type: str, attempt: int) -> None:
+        """Report a lost compare-and-set; give up with CONFLICT once the retries are spent."""
+        retrying = attempt < self._retries
+        self.observer.commit_conflicted(game_type, retrying=retrying)
+        if not retrying:
+            raise GameError(Reason.CONFLICT, "the game kept changing; try again")
+
+    def _maybe_ended(self, record: GameRecord) -> None:
+        if record.status.is_over:
+            self.observer.game_ended(record, max(0.0, self._clock() - record.create_time))
+
+    async def _load(self, game_id: str) -> Loaded:
+        loaded = await self.store.load(validation.game_id(game_id))
+        if loaded is None:
+            raise GameError(Reason.GAME_NOT_FOUND, f"no game {game_id}", game_id=game_id)
+        return loaded
+
+    @staticmethod
+    def _required(token: str | None) -> str:
+        if token is None:
+            raise GameError(Reason.UNAUTHENTICATED, "this call needs `authorization: Bearer <seat token>`")
+        return token
+
+    @staticmethod
+    def _seat(record: GameRecord, token: str) -> int:
+        """The seat a token proves, for this game."""
+        parsed = tokens.parse(token)
+        if parsed is None:
+            raise GameError(Reason.UNAUTHENTICATED, "malformed seat token")
+        if parsed.game_id != record.game_id:
+            raise GameError(Reason.WRONG_GAME_TOKEN, f"this token is for another game, not {record.game_id}")
+        if parsed.seat >= record.players or not parsed.matches(record.seats[parsed.seat].token_hash):
+            raise GameError(Reason.UNAUTHENTICATED, "seat token not recognised for this game")
+        return parsed.seat
+
+    @staticmethod
+    def _options(game: Game, players: int, options: dict[str, str]) -> dict[str, str]:
+        if not game.min_players <= players <= game.max_players:
+            raise GameError(
+                Reason.INVALID_PLAYER_COUNT,
+                f"{game.name} takes {game.min_players}-{game.max_players} players, not {players}",
+            )
+        known = {spec.name for spec in game.options}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise GameError(
+                Reason.UNKNOWN_OPTION,
+                f"unknown option {unknown[0]!r} for {game.name}; known: {', '.join(sorted(known)) or 'none'}",
+                option=unknown[0],
+            )
+        try:
+            return game.validate_options(players, options)
+        except InvalidOptions as exc:
+            raise GameError(Reason.INVALID_OPTION, str(exc)) from None
+
+
+def _bot_seat(level: str) -> SeatRecord:
+    return SeatRecord(f"{level.capitalize()} bot", bot=True, bot_level=level)
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ",".join(str(s) for s in seats)
+
+
+def _submitted(record: GameRecord, ids: Sequence[str], events: Sequence[NewEvent], seat: int) -> Submitted:
+    served = [_served(StoredEvent(i, e.version, e.data)) for i, e in zip(ids, events, strict=True)]
+    return Submitted(record, tuple(e for e in served if e.event.visible_for(seat)))
+
+
+def _answer_body(record: GameRecord, events: Sequence[NewEvent]) -> bytes:
+    """What a repeat of this request needs: the game and the step's events (their ids come from the store)."""
+    return json.dumps({"record": record.to_json(), "events": [[e.version, e.data] for e in events]}).encode()
+
+
+def _decode_answer(answer: Answer, seat: int) -> Submitted:
+    """The first answer to a request, served again to its repeat."""
+    data = json.loads(answer.body)
+    record = GameRecord.from_json(data["record"])
+    events = [NewEvent(v, d) for v, d in data["events"]]
+    return _submitted(record, answer.event_ids, events, seat)

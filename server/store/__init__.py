@@ -1,0 +1,44 @@
+"""Session stores: where games, their event logs and idempotent answers live."""
+
+from server.store.base import (
+    Answer,
+    Commit,
+    Expiry,
+    GameExists,
+    Loaded,
+    NewEvent,
+    Page,
+    RevisionConflict,
+    SessionStore,
+    StoredEvent,
+    StoreError,
+    StoreUnavailable,
+)
+from server.store.memory_store import MemoryStore
+
+
+def open_store(redis_url: str, expiry: Expiry) -> SessionStore:
+    """``RedisStore`` for a URL, else the embedded ``MemoryStore``."""
+    if redis_url:
+        from server.store.redis_store import RedisStore
+
+        return RedisStore(redis_url, expiry)
+    return MemoryStore(expiry)
+
+
+__all__ = [
+    "Answer",
+    "Commit",
+    "Expiry",
+    "GameExists",
+    "Loaded",
+    "MemoryStore",
+    "NewEvent",
+    "Page",
+    "RevisionConflict",
+    "SessionStore",
+    "StoreError",
+    "StoreUnavailable",
+    "StoredEvent",
+    "open_store",
+]

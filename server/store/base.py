@@ -1,0 +1,175 @@
+"""The ``SessionStore`` contract shared by the in-memory and Redis stores.
+
+A game is one record (metadata), one engine blob and a ``revision`` that
+counts commits; every write is a compare-and-set on that revision, so two
+replicas can never both apply a move to the same position. Each game also has
+an append-only event log and a table of idempotent answers, written in the
+same atomic commit.
+"""
+
+from __future__ import annotations
+
+import abc
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from server.records import GameRecord, GameStatus
+
+# Event ids look like Redis stream ids ("<ms>-<seq>") in both stores.
+EVENT_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
+
+
+class StoreError(Exception):
+    """Base class of store failures."""
+
+
+class StoreUnavailable(StoreError):
+    """The backing store cannot be reached; the caller may retry later."""
+
+
+class RevisionConflict(StoreError):
+    """Somebody else committed first: reload and decide again."""
+
+
+class GameExists(StoreError):
+    """``create`` was called with a game id that is already taken."""
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append: the game version after its step and the engine event as JSON."""
+
+    version: int
+    data: str
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event in the log, with its store-assigned increasing id."""
+
+    event_id: str
+    version: int
+    data: str
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as read from the store."""
+
+    record: GameRecord
+    blob: bytes
+    revision: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer stored for a request key, with the ids its commit gave its events."""
+
+    body: bytes
+    event_ids: tuple[str, ...]
+
+    def pack(self) -> bytes:
+        return ",".join(self.event_ids).encode() + b"\n" + self.body
+
+    @staticmethod
+    def unpack(data: bytes) -> Answer:
+        ids, _, body = data.partition(b"\n")
+        return Answer(body, tuple(ids.decode().split(",")) if ids else ())
+
+
+@dataclass(frozen=True)
+class Commit:
+    """The outcome of a commit: the new revision and the ids given to the events.
+
+    ``duplicate`` holds the answer already stored under the request key when a
+    concurrent twin of the request committed first; nothing was written then.
+    """
+
+    revision: int
+    event_ids: tuple[str, ...]
+    duplicate: Answer | None = None
+
+
+@dataclass(frozen=True)
+class Expiry:
+    """Seconds a game lives after its last write, by status (0 = forever)."""
+
+    waiting: int = 3600
+    active: int = 7 * 24 * 3600
+    finished: int = 24 * 3600
+
+    def ttl(self, status: GameStatus) -> int:
+        if status is GameStatus.WAITING:
+            return self.waiting
+        if status is GameStatus.ACTIVE:
+            return self.active
+        return self.finished
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of ``list_games``; ``cursor`` is ``None`` on the last page."""
+
+    records: tuple[GameRecord, ...]
+    cursor: str | None
+
+
+# list_games inspects at most this many index entries per call, so a filter that
+# matches rarely answers a short page with a cursor instead of scanning everything.
+MAX_SCAN = 1000
+
+
+class SessionStore(abc.ABC):
+    """Where games live. Implementations must pass tests/server/test_store_contract.py."""
+
+    @abc.abstractmethod
+    async def create(self, record: GameRecord, blob: bytes, events: Sequence[NewEvent]) -> Commit:
+        """Store a new game at revision 1; raises ``GameExists`` if the id is taken."""
+
+    @abc.abstractmethod
+    async def load(self, game_id: str) -> Loaded | None:
+        """The game, or ``None`` if it does not exist (or expired)."""
+
+    @abc.abstractmethod
+    async def commit(
+        self,
+        expected_revision: int,
+        record: GameRecord,
+        blob: bytes,
+        events: Sequence[NewEvent],
+        request_key: str = "",
+        answer: bytes = b"",
+    ) -> Commit:
+        """Atomically replace the game if its revision is still ``expected_revision``.
+
+        Appends ``events``, stores ``answer`` with the new event ids under
+        ``request_key`` (when not empty) and refreshes the expiry. Raises ``RevisionConflict`` when the
+        revision moved, and returns ``Commit.duplicate`` without writing when
+        ``request_key`` already has an answer.
+        """
+
+    @abc.abstractmethod
+    async def answer(self, game_id: str, request_key: str) -> Answer | None:
+        """The answer stored under ``request_key``, if any."""
+
+    @abc.abstractmethod
+    async def events_after(self, game_id: str, after: str = "", limit: int = 1000) -> list[StoredEvent]:
+        """Events with an id greater than ``after`` (all events when empty), oldest first."""
+
+    @abc.abstractmethod
+    async def wait_events(self, game_id: str, after: str, timeout: float) -> list[StoredEvent]:
+        """Like ``events_after`` but blocks up to ``timeout`` seconds until there is one."""
+
+    @abc.abstractmethod
+    async def list_games(
+        self, game_type: str = "", status: GameStatus | None = None, page_size: int = 50, cursor: str = ""
+    ) -> Page:
+        """Games newest first, filtered; pass ``Page.cursor`` back for the next page."""
+
+    @abc.abstractmethod
+    async def ping(self) -> None:
+        """Raise ``StoreUnavailable`` unless the store answers."""
+
+    async def close(self) -> None:  # noqa: B027 - optional hook
+        """Release connections."""

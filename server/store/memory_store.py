@@ -1,0 +1,170 @@
+"""``MemoryStore``: the embedded single-process store (the default without Redis)."""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from server.records import GameRecord, GameStatus
+from server.store.base import (
+    MAX_SCAN,
+    Answer,
+    Commit,
+    Expiry,
+    GameExists,
+    Loaded,
+    NewEvent,
+    Page,
+    RevisionConflict,
+    SessionStore,
+    StoredEvent,
+)
+
+
+def _event_key(event_id: str) -> tuple[int, int]:
+    ms, _, seq = event_id.partition("-")
+    return int(ms), int(seq or 0)
+
+
+def _matches(record: GameRecord, game_type: str, status: GameStatus | None) -> bool:
+    return (not game_type or record.game_type == game_type) and (status is None or record.status is status)
+
+
+@dataclass
+class _Game:
+    record: GameRecord
+    blob: bytes
+    revision: int
+    expires_at: float
+    events: list[StoredEvent] = field(default_factory=list)
+    answers: dict[str, Answer] = field(default_factory=dict)
+
+
+class MemoryStore(SessionStore):
+    """Games in a dict; waiting streams sleep on one ``asyncio.Condition`` per game.
+
+    Expiry is lazy: an expired game disappears on the next read. ``clock``
+    is injectable so tests can move time forward.
+    """
+
+    def __init__(self, expiry: Expiry | None = None, clock: Callable[[], float] = time.time) -> None:
+        self._expiry = expiry or Expiry()
+        self._clock = clock
+        self._games: dict[str, _Game] = {}
+        self._index: list[str] = []  # game ids, ascending (ids sort by creation time)
+        self._conditions: dict[str, asyncio.Condition] = {}
+        self._waiters: dict[str, int] = {}
+
+    def _deadline(self, status: GameStatus) -> float:
+        ttl = self._expiry.ttl(status)
+        return self._clock() + ttl if ttl else float("inf")
+
+    def _live(self, game_id: str) -> _Game | None:
+        game = self._games.get(game_id)
+        if game is not None and game.expires_at <= self._clock():
+            del self._games[game_id]
+            self._index.pop(bisect.bisect_left(self._index, game_id))
+            return None
+        return game
+
+    def _append(self, game: _Game, events: Sequence[NewEvent]) -> tuple[str, ...]:
+        last = _event_key(game.events[-1].event_id)[0] if game.events else 0
+        ids = []
+        for n, event in enumerate(events, start=last + 1):
+            stored = StoredEvent(f"{n}-0", event.version, event.data)
+            game.events.append(stored)
+            ids.append(stored.event_id)
+        return tuple(ids)
+
+    async def _notify(self, game_id: str) -> None:
+        condition = self._conditions.get(game_id)
+        if condition is not None:
+            async with condition:
+                condition.notify_all()
+
+    async def create(self, record: GameRecord, blob: bytes, events: Sequence[NewEvent]) -> Commit:
+        if self._live(record.game_id) is not None:
+            raise GameExists(record.game_id)
+        game = _Game(record, blob, 1, self._deadline(record.status))
+        self._games[record.game_id] = game
+        bisect.insort(self._index, record.game_id)
+        return Commit(1, self._append(game, events))
+
+    async def load(self, game_id: str) -> Loaded | None:
+        game = self._live(game_id)
+        return None if game is None else Loaded(game.record, game.blob, game.revision)
+
+    async def commit(
+        self,
+        expected_revision: int,
+        record: GameRecord,
+        blob: bytes,
+        events: Sequence[NewEvent],
+        request_key: str = "",
+        answer: bytes = b"",
+    ) -> Commit:
+        game = self._live(record.game_id)
+        if game is None:
+            raise RevisionConflict(f"game {record.game_id} is gone")
+        if request_key and request_key in game.answers:
+            return Commit(game.revision, (), duplicate=game.answers[request_key])
+        if game.revision != expected_revision:
+            raise RevisionConflict(f"revision is {game.revision}, not {expected_revision}")
+        game.record, game.blob, game.revision = record, blob, game.revision + 1
+        game.expires_at = self._deadline(record.status)
+        ids = self._append(game, events)
+        if request_key:
+            game.answers[request_key] = Answer(answer, ids)
+        await self._notify(record.game_id)
+        return Commit(game.revision, ids)
+
+    async def answer(self, game_id: str, request_key: str) -> Answer | None:
+        game = self._live(game_id)
+        return None if game is None else game.answers.get(request_key)
+
+    async def events_after(self, game_id: str, after: str = "", limit: int = 1000) -> list[StoredEvent]:
+        game = self._live(game_id)
+        if game is None:
+            return []
+        after_key = _event_key(after) if after else (0, 0)
+        keys = [_event_key(e.event_id) for e in game.events]
+        start = bisect.bisect_right(keys, after_key)
+        return game.events[start : start + limit]
+
+    async def wait_events(self, game_id: str, after: str, timeout: float) -> list[StoredEvent]:
+        condition = self._conditions.setdefault(game_id, asyncio.Condition())
+        self._waiters[game_id] = self._waiters.get(game_id, 0) + 1
+        try:
+            async with condition:
+                events = await self.events_after(game_id, after)
+                if not events:
+                    try:
+                        await asyncio.wait_for(condition.wait(), timeout)
+                    except TimeoutError:
+                        return []
+                    events = await self.events_after(game_id, after)
+                return events
+        finally:
+            self._waiters[game_id] -= 1
+            if not self._waiters[game_id]:  # nobody waits: drop the condition
+                del self._waiters[game_id], self._conditions[game_id]
+
+    async def list_games(
+        self, game_type: str = "", status: GameStatus | None = None, page_size: int = 50, cursor: str = ""
+    ) -> Page:
+        end = bisect.bisect_left(self._index, cursor) if cursor else len(self._index)
+        candidates = self._index[max(0, end - MAX_SCAN) : end][::-1]
+        found: list[GameRecord] = []
+        for scanned, game_id in enumerate(candidates, start=1):
+            game = self._live(game_id)
+            if game is not None and _matches(game.record, game_type, status):
+                found.append(game.record)
+                if len(found) == page_size:
+                    return Page(tuple(found), game_id if end - scanned > 0 else None)
+        return Page(tuple(found), candidates[-1] if end > MAX_SCAN else None)
+
+    async def ping(self) -> None:
+        return None

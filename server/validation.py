@@ -1,0 +1,115 @@
+"""Checks on every client-supplied field, before anything touches a game.
+
+Each check raises ``GameError(INVALID_ARGUMENT)`` naming the field, so bad
+input is refused up front and never reaches the engine or the store.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from server.reasons import GameError, Reason
+from server.store.base import EVENT_ID
+
+GAME_ID = re.compile(r"^[0-9a-f]{20}$")
+GAME_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+REQUEST_ID = re.compile(r"^[\x21-\x7e]{1,128}$")  # printable ASCII, no spaces
+ACTION_ID = re.compile(r"^[\x20-\x7e]{1,256}$")
+MAX_DISPLAY_NAME = 64
+MAX_PAGE_SIZE = 100
+DEFAULT_PAGE_SIZE = 50
+MAX_OPTIONS = 32
+MAX_OPTION_TEXT = 64
+BOT_LEVELS = ("easy", "medium", "hard")
+DEFAULT_BOT_LEVEL = "medium"
+
+
+def invalid(field: str, message: str) -> GameError:
+    return GameError(Reason.INVALID_ARGUMENT, f"{field}: {message}", field=field)
+
+
+def game_id(value: str) -> str:
+    if not GAME_ID.match(value):
+        raise invalid("game_id", "expected 20 lowercase hex characters")
+    return value
+
+
+def game_type(value: str) -> str:
+    if not GAME_TYPE.match(value):
+        raise invalid("game_type", "expected a game type name such as 'tbbr_dice'")
+    return value
+
+
+def display_name(value: str) -> str:
+    """1-64 characters, no control characters, surrounding spaces removed."""
+    name = value.strip()
+    if not 1 <= len(name) <= MAX_DISPLAY_NAME:
+        raise invalid("display_name", f"must be 1-{MAX_DISPLAY_NAME} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise invalid("display_name", "must not contain control characters")
+    return name
+
+
+def request_id(value: str) -> str:
+    """Empty (no idempotency) or up to 128 printable ASCII characters."""
+    if value and not REQUEST_ID.match(value):
+        raise invalid("request_id", "must be up to 128 printable ASCII characters without spaces")
+    return value
+
+
+def action_id(value: str) -> str:
+    if not ACTION_ID.match(value):
+        raise invalid("action_id", "must be 1-256 printable ASCII characters")
+    return value
+
+
+def expected_version(value: int) -> int:
+    if value < 0:
+        raise invalid("expected_version", "must not be negative")
+    return value
+
+
+def event_id(value: str) -> str:
+    """Empty (from the start) or an id from GameEvent.event_id."""
+    if value and not EVENT_ID.match(value):
+        raise invalid("after_event_id", "expected an event id received from this game")
+    return value
+
+
+def page_size(value: int) -> int:
+    if value == 0:
+        return DEFAULT_PAGE_SIZE
+    if not 1 <= value <= MAX_PAGE_SIZE:
+        raise invalid("page_size", f"must be 0-{MAX_PAGE_SIZE}")
+    return value
+
+
+def options(values: dict[str, str]) -> dict[str, str]:
+    if len(values) > MAX_OPTIONS:
+        raise invalid("options", f"at most {MAX_OPTIONS} options")
+    for key, value in values.items():
+        if not (0 < len(key) <= MAX_OPTION_TEXT and len(value) <= MAX_OPTION_TEXT):
+            raise invalid("options", f"keys and values must be 1-{MAX_OPTION_TEXT} characters")
+    return dict(values)
+
+
+def bot_level(value: str) -> str:
+    """A bot strength; empty means the default ("medium")."""
+    if not value:
+        return DEFAULT_BOT_LEVEL
+    if value not in BOT_LEVELS:
+        raise invalid("level", f"bot level must be one of {', '.join(BOT_LEVELS)}")
+    return value
+
+
+def bot_seats(players: int, bots: list[tuple[int, str]]) -> dict[int, str]:
+    """Bot seat -> level; seats in range, each once (every seat may be a bot: the creator then watches)."""
+    seats: dict[int, str] = {}
+    for seat, level in bots:
+        if not 0 <= seat < players:
+            raise invalid("bots", f"seat {seat} is not a seat of a {players}-player game")
+        if seat in seats:
+            raise invalid("bots", f"seat {seat} is listed twice")
+        seats[seat] = bot_level(level)
+    return seats

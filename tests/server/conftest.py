@@ -1,0 +1,43 @@
+"""Fixtures for the server tests: the Tiny Dice game and live gRPC servers on both stores."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from engine.core import registry
+from server.sessions import Sessions
+from server.store import MemoryStore
+from server.store.redis_store import RedisStore
+from tests.server.harness import Served, StoreFactory, start_server
+from tests.server.tiny_dice import TINY_DICE
+
+
+@pytest.fixture(autouse=True)
+def tiny_dice_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiny Dice in the game registry during each server test, and gone afterwards.
+
+    (The registry has no public way to unregister; the test's monkeypatch undoes the entry.)
+    """
+    registry.all_games()  # load the built-in games first
+    monkeypatch.setitem(registry._GAMES, TINY_DICE.name, TINY_DICE)
+
+
+@pytest.fixture(params=["memory", "redis"])
+def store_factory(request: pytest.FixtureRequest) -> StoreFactory:
+    """Makes stores of one kind; Redis ones share the test's (flushed) database."""
+    if request.param == "memory":
+        return MemoryStore
+    url = request.getfixturevalue("redis_url")
+    return lambda: RedisStore(url)
+
+
+@pytest.fixture
+async def served(store_factory: StoreFactory) -> AsyncIterator[Served]:
+    """A live server over a fresh store of each kind."""
+    store = store_factory()
+    kind = "memory" if isinstance(store, MemoryStore) else "redis"
+    running = await start_server(Sessions(store), kind)
+    yield running
+    await running.close()

@@ -1,0 +1,254 @@
+"""The SessionStore contract, run against MemoryStore and RedisStore alike."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import socket
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+import pytest
+import redis
+
+from server.records import GameRecord, GameStatus, SeatRecord
+from server.store import (
+    Answer,
+    Expiry,
+    GameExists,
+    MemoryStore,
+    NewEvent,
+    RevisionConflict,
+    SessionStore,
+    StoreUnavailable,
+)
+from server.store.redis_store import RedisStore
+
+_counter = iter(range(1, 1 << 30))
+
+
+def new_record(game_type: str = "dice", status: GameStatus = GameStatus.WAITING) -> GameRecord:
+    """A record whose id sorts after every earlier one, like the server's ids."""
+    game_id = f"{next(_counter):012x}{secrets.token_hex(4)}"
+    return GameRecord(
+        game_id=game_id,
+        game_type=game_type,
+        options={"target": "20"},
+        seats=(SeatRecord("ann", "ab" * 32), SeatRecord()),
+        create_time=1_700_000_000.0,
+        deal_seed=11,
+        chance_seed=22,
+        status=status,
+    )
+
+
+def events(*versions: int) -> list[NewEvent]:
+    return [NewEvent(v, f'{{"k":"e{v}","l":"event {v}","s":0,"p":{{}}}}') for v in versions]
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[SessionStore]:
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    url = request.getfixturevalue("redis_url")
+    redis_store = RedisStore(url)
+    yield redis_store
+    await redis_store.close()
+
+
+async def test_create_then_load_round_trips(store: SessionStore) -> None:
+    record = new_record()
+    commit = await store.create(record, b"\x00blob\xff", events(0))
+    loaded = await store.load(record.game_id)
+    assert loaded is not None
+    assert (loaded.record, loaded.blob, loaded.revision) == (record, b"\x00blob\xff", 1)
+    assert commit.revision == 1 and len(commit.event_ids) == 1
+
+
+async def test_unknown_game_loads_as_none(store: SessionStore) -> None:
+    assert await store.load("000000000000deadbeef") is None
+    assert await store.events_after("000000000000deadbeef") == []
+
+
+async def test_create_refuses_a_taken_id(store: SessionStore) -> None:
+    record = new_record()
+    await store.create(record, b"one", [])
+    with pytest.raises(GameExists):
+        await store.create(record, b"two", [])
+    loaded = await store.load(record.game_id)
+    assert loaded is not None and loaded.blob == b"one"
+
+
+async def test_commit_is_compare_and_set_on_the_revision(store: SessionStore) -> None:
+    record = new_record()
+    await store.create(record, b"v0", [])
+    moved = replace(record, version=1, status=GameStatus.ACTIVE)
+    commit = await store.commit(1, moved, b"v1", events(1))
+    assert commit.revision == 2
+    with pytest.raises(RevisionConflict):
+        await store.commit(1, replace(record, version=9), b"stale", events(9))
+    loaded = await store.load(record.game_id)
+    assert loaded is not None
+    assert (loaded.record, loaded.blob, loaded.revision) == (moved, b"v1", 2)
+    assert [e.version for e in await store.events_after(record.game_id)] == [1]
+
+
+async def test_commit_to_a_missing_game_conflicts(store: SessionStore) -> None:
+    with pytest.raises(RevisionConflict):
+        await store.commit(1, new_record(), b"x", [])
+
+
+async def test_racing_commits_on_one_revision_apply_once(store: SessionStore) -> None:
+    record = new_record()
+    await store.create(record, b"v0", [])
+    attempts = [store.commit(1, replace(record, version=n), b"%d" % n, events(n)) for n in range(1, 9)]
+    results = await asyncio.gather(*attempts, return_exceptions=True)
+    winners = [r for r in results if not isinstance(r, BaseException)]
+    assert len(winners) == 1
+    assert all(isinstance(r, RevisionConflict) for r in results if r not in winners)
+    assert len(await store.events_after(record.game_id)) == 1
+
+
+async def test_events_resume_after_any_id_without_gap_or_duplicate(store: SessionStore) -> None:
+    record = new_record()
+    first = await store.create(record, b"v0", events(0, 0))
+    second = await store.commit(1, replace(record, version=1), b"v1", events(1, 1, 1))
+    ids = [*first.event_ids, *second.event_ids]
+    log = await store.events_after(record.game_id)
+    assert [e.event_id for e in log] == ids
+    assert [e.version for e in log] == [0, 0, 1, 1, 1]
+    assert log[2].data == events(1)[0].data
+    for n, event_id in enumerate(ids):
+        assert [e.event_id for e in await store.events_after(record.game_id, event_id)] == ids[n + 1 :]
+    assert [e.event_id for e in await store.events_after(record.game_id, "", limit=2)] == ids[:2]
+
+
+async def test_request_answers_are_stored_once_with_the_commit(store: SessionStore) -> None:
+    record = new_record()
+    await store.create(record, b"v0", [])
+    assert await store.answer(record.game_id, "0:req-1") is None
+    first = await store.commit(
+        1, replace(record, version=1), b"v1", events(1, 1), "0:req-1", b"first\nanswer"
+    )
+    stored = await store.answer(record.game_id, "0:req-1")
+    assert stored == Answer(b"first\nanswer", first.event_ids) and len(first.event_ids) == 2
+    twin = await store.commit(1, replace(record, version=2), b"v2", events(2), "0:req-1", b"second")
+    assert twin.duplicate == stored
+    loaded = await store.load(record.game_id)
+    assert loaded is not None and (loaded.blob, loaded.revision) == (b"v1", 2)
+    assert len(await store.events_after(record.game_id)) == 2
+    await store.commit(2, replace(record, version=2), b"v2", [], "0:req-2", b"no events")
+    assert await store.answer(record.game_id, "0:req-2") == Answer(b"no events", ())
+
+
+async def test_wait_events_wakes_on_commit_and_times_out_quietly(store: SessionStore) -> None:
+    record = new_record()
+    created = await store.create(record, b"v0", events(0))
+    last = created.event_ids[-1]
+    assert await store.wait_events(record.game_id, last, timeout=0.05) == []
+    waiter = asyncio.create_task(store.wait_events(record.game_id, last, timeout=5))
+    await asyncio.sleep(0.05)
+    assert not waiter.done()
+    await store.commit(1, replace(record, version=1), b"v1", events(1))
+    woken = await asyncio.wait_for(waiter, 2)
+    assert [e.version for e in woken] == [1]
+    assert [e.version for e in await store.wait_events(record.game_id, "", timeout=1)] == [0, 1]
+
+
+async def test_list_games_is_newest_first_filtered_and_paged(store: SessionStore) -> None:
+    made = [
+        new_record("dice", GameStatus.WAITING),
+        new_record("other", GameStatus.ACTIVE),
+        new_record("dice", GameStatus.ACTIVE),
+        new_record("dice", GameStatus.FINISHED),
+        new_record("dice", GameStatus.ACTIVE),
+    ]
+    for record in made:
+        await store.create(record, b"x", [])
+    newest_first = [r.game_id for r in reversed(made)]
+
+    page = await store.list_games()
+    assert [r.game_id for r in page.records] == newest_first and page.cursor is None
+
+    seen: list[str] = []
+    cursor = ""
+    while True:
+        page = await store.list_games(page_size=2, cursor=cursor)
+        seen += [r.game_id for r in page.records]
+        if page.cursor is None:
+            break
+        cursor = page.cursor
+    assert seen == newest_first
+
+    dice = await store.list_games(game_type="dice")
+    assert [r.game_id for r in dice.records] == [g for g in newest_first if g != made[1].game_id]
+    active_dice = await store.list_games(game_type="dice", status=GameStatus.ACTIVE)
+    assert [r.game_id for r in active_dice.records] == [made[4].game_id, made[2].game_id]
+    assert (await store.list_games(game_type="nope")).records == ()
+
+
+async def test_status_changes_show_in_filtered_listings(store: SessionStore) -> None:
+    record = new_record()
+    await store.create(record, b"x", [])
+    await store.commit(1, replace(record, status=GameStatus.FINISHED), b"y", [])
+    assert (await store.list_games(status=GameStatus.WAITING)).records == ()
+    finished = await store.list_games(status=GameStatus.FINISHED)
+    assert [r.game_id for r in finished.records] == [record.game_id]
+
+
+async def test_memory_games_expire_by_status_and_leave_listings() -> None:
+    now = [1000.0]
+    store = MemoryStore(Expiry(waiting=60, active=0, finished=600), clock=lambda: now[0])
+    waiting, finished = new_record(), new_record()
+    await store.create(waiting, b"w", [])
+    await store.create(finished, b"f", events(0))
+    await store.commit(1, replace(finished, status=GameStatus.FINISHED), b"f2", events(1))
+    now[0] += 61
+    assert await store.load(waiting.game_id) is None
+    assert len(await store.events_after(finished.game_id)) == 2  # replays still possible
+    assert [r.game_id for r in (await store.list_games()).records] == [finished.game_id]
+    now[0] += 600
+    assert await store.load(finished.game_id) is None
+    assert await store.events_after(finished.game_id) == []
+
+
+async def test_redis_keys_share_a_hash_tag_and_carry_the_status_ttl(redis_url: str) -> None:
+    store = RedisStore(redis_url, Expiry(waiting=100, active=0, finished=5000))
+    record = new_record()
+    await store.create(record, b"w", events(0))
+    await store.commit(1, record, b"w", events(1), "0:r", b"a")
+    client = redis.Redis.from_url(redis_url)
+    keys = sorted(k.decode() for k in client.keys(f"*{record.game_id}*"))
+    tag = f"{{{record.game_id}}}"
+    assert keys == [f"zythos:{tag}:events", f"zythos:{tag}:requests", f"zythos:{tag}:state"]
+    assert all(0 < client.ttl(k) <= 100 for k in keys)
+    await store.commit(2, replace(record, status=GameStatus.ACTIVE), b"a", [])
+    assert all(client.ttl(k) == -1 for k in keys)  # active games do not expire when active=0
+    await store.commit(3, replace(record, status=GameStatus.FINISHED), b"f", [])
+    assert all(100 < client.ttl(k) <= 5000 for k in keys)  # the event log stays for replays
+    client.close()
+    await store.close()
+
+
+async def test_redis_down_is_store_unavailable() -> None:
+    with socket.socket() as sock:  # a port that nobody listens on once closed
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    store = RedisStore(f"redis://127.0.0.1:{port}/0")
+    with pytest.raises(StoreUnavailable):
+        await store.load("000000000000deadbeef")
+    with pytest.raises(StoreUnavailable):
+        await store.ping()
+    await store.close()
+
+
+async def test_redis_event_wait_longer_than_the_socket_timeout_is_not_an_outage(redis_url: str) -> None:
+    """A quiet game's stream waits without being mistaken for a dead Redis (regression: redis-py's
+    5 s socket timeout used to end 5 s event waits with STORE_UNAVAILABLE)."""
+    store = RedisStore(redis_url, read_timeout=1.0)
+    record = new_record()
+    await store.create(record, b"w", events(0))
+    last = (await store.events_after(record.game_id))[-1].event_id
+    assert await store.wait_events(record.game_id, last, timeout=1.5) == []
+    await store.close()
