@@ -1,0 +1,140 @@
+"""SubmitAction throughput and latency on RedisStore, against the ceiling of the same stack.
+
+    .venv/bin/python bench/bench_server_actions.py [--seconds 4] [--clients 1,16,64]
+
+Starts a private redis-server, one zythos server (``python -m server`` over
+Redis) and one ceiling server (bench/ceiling_server.py: a bare grpc.aio
+SubmitAction doing one Lua compare-and-set of a blob as large as a game's
+stored state), all on loopback free ports. Seeds tbbr_dice games at 4 players
+and plays random legal moves on them (each client its own games, moves
+pre-serialized, see bench/loadgen.py), alternating ceiling and zythos at each
+concurrency so load on the machine hits both alike. Then the same with two
+server processes of each (two ports, clients split between them).
+``--fast-path`` adds a third stack, the prototype of bench/fast_path_server.py.
+Prints actions/s, p50/p99 latency, server CPU per call, CPU per process and
+the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench import loadgen
+from bench.procs import Child, Processes, machine
+from bench.report import row, table
+from bench.scripted_games import GameScript, Snapshot, seed_scripts
+
+
+def parse() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0, help="measured seconds per figure")
+    parser.add_argument("--warmup", type=float, default=1.0, help="unmeasured seconds before each figure")
+    parser.add_argument("--clients", default="1,16,64", help="concurrent clients, comma-separated")
+    parser.add_argument("--games", type=int, default=64, help="seeded games (at least the most clients)")
+    parser.add_argument("--moves", type=int, default=200, help="moves worked out per game")
+    parser.add_argument("--game-type", default="tbbr_dice")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--loadgen-procs", type=int, default=1, help="load-generator processes")
+    parser.add_argument("--no-two-servers", action="store_true", help="skip the two-process figures")
+    parser.add_argument(
+        "--fast-path", action="store_true", help="also measure the prototype in bench/fast_path_server.py"
+    )
+    return parser.parse_args()
+
+
+def measure(
+    args: argparse.Namespace, servers: list[Child], redis: Child, scripts: list[GameScript], clients: int
+) -> loadgen.Result:
+    watch = {f"{s.name}{n}" if len(servers) > 1 else s.name: s.pid for n, s in enumerate(servers)}
+    return loadgen.run(
+        "games",
+        [s.target for s in servers],
+        loadgen.deal(scripts, clients),
+        processes=args.loadgen_procs,
+        warmup=args.warmup,
+        duration=args.seconds,
+        watch={**watch, "redis": redis.pid},
+        repeat=servers[0].name == "ceiling",
+    )
+
+
+def fresh(procs: Processes, stacks: dict[str, list[Child]], name: str, url: str) -> list[Child]:
+    """The servers of a stack; fast-path ones restarted, as their cache would remember
+    versions that restoring the snapshot just undid."""
+    if name == "fast-path":
+        count = len(stacks[name])
+        for server in stacks[name]:
+            procs.stop(server)
+        stacks[name] = [procs.zythos(url, fast_path=True) for _ in range(count)]
+    return stacks[name]
+
+
+def main() -> None:
+    args = parse()
+    levels = [int(c) for c in args.clients.split(",")]
+    print(f"SubmitAction on RedisStore vs the bare CAS ceiling ({machine()})")
+    with Processes() as procs:
+        redis = procs.redis()
+        url = f"redis://127.0.0.1:{redis.port}/0"
+        scripts = asyncio.run(
+            seed_scripts(url, args.game_type, args.players, max(args.games, max(levels)), args.moves)
+        )
+        snapshot = Snapshot.take(url, [s.game_id for s in scripts])
+        blob = round(statistics.mean(s.state_bytes for s in scripts))
+        moves = sum(len(s.moves) for s in scripts)
+        print(
+            f"{len(scripts)} {args.game_type} games at {args.players} players, {moves} moves worked out; "
+            f"ceiling blob {blob} bytes; {args.warmup:g} s warm-up + {args.seconds:g} s per figure; "
+            f"{args.loadgen_procs} load-generator process(es)\n"
+        )
+        stacks = {"ceiling": [procs.ceiling(url, blob)], "zythos": [procs.zythos(url)]}
+        if args.fast_path:
+            stacks["fast-path"] = [procs.zythos(url, fast_path=True)]
+        rows, rates = [], {}
+        for clients in levels:
+            for name in stacks:
+                snapshot.restore(url)
+                servers = fresh(procs, stacks, name, url)
+                result = measure(args, servers, redis, scripts, clients)
+                rates[name, 1, clients] = result
+                rows.append(row(name, 1, clients, result))
+                print(table(rows[-1:]).splitlines()[-1], flush=True)
+        if not args.no_two_servers:
+            stacks["ceiling"].append(procs.ceiling(url, blob))
+            stacks["zythos"].append(procs.zythos(url))
+            if args.fast_path:
+                stacks["fast-path"].append(procs.zythos(url, fast_path=True))
+            clients = max(levels)
+            for name in stacks:
+                snapshot.restore(url)
+                servers = fresh(procs, stacks, name, url)
+                result = measure(args, servers, redis, scripts, clients)
+                rates[name, 2, clients] = result
+                rows.append(row(name, 2, clients, result))
+                print(table(rows[-1:]).splitlines()[-1], flush=True)
+    print("\n" + table(rows) + "\n")
+    for name in list(stacks)[1:]:
+        for clients in levels:
+            ours, ceiling = rates[name, 1, clients], rates["ceiling", 1, clients]
+            print(
+                f"{name} / ceiling at {clients} clients: {ours.rate / ceiling.rate:.2f} "
+                f"({ours.rate:,.0f} / {ceiling.rate:,.0f} actions/s; p99 {ours.quantile_ms(0.99):.1f} ms)"
+            )
+    if not args.no_two_servers:
+        clients = max(levels)
+        for name in stacks:
+            two, one = rates[name, 2, clients], rates[name, 1, clients]
+            print(
+                f"{name}: two processes / one at {clients} clients: {two.rate / one.rate:.2f} "
+                f"({two.rate:,.0f} / {one.rate:,.0f} actions/s)"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""Flatness: the SubmitAction benchmark with 0, 1,000 and 100,000 idle games stored beside the played ones.
+
+    .venv/bin/python bench/bench_server_flatness.py [--seconds 4] [--idle 0,1000,100000] [--clients 1,64]
+
+Starts a private redis-server (no persistence, removed afterwards) and a zythos
+server, seeds the played tbbr_dice games (4 players), then grows the store
+with idle games (byte-for-byte copies of a seeded game's keys under new ids,
+plus index entries, written by pipelined RESTORE) and measures actions/s and
+p50/p99 at each size. Every action touches a fixed number of keys, so the
+figures should not move with the number of stored games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+import redis
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench import loadgen
+from bench.procs import Processes, machine
+from bench.report import row, table
+from bench.scripted_games import Snapshot, clone_games, seed_scripts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0, help="measured seconds per figure")
+    parser.add_argument("--warmup", type=float, default=1.0, help="unmeasured seconds before each figure")
+    parser.add_argument("--idle", default="0,1000,100000", help="idle games stored, comma-separated, rising")
+    parser.add_argument("--clients", default="1,64", help="concurrent clients, comma-separated")
+    parser.add_argument("--moves", type=int, default=200, help="moves worked out per game")
+    args = parser.parse_args()
+    sizes = sorted(int(n) for n in args.idle.split(","))
+    levels = [int(c) for c in args.clients.split(",")]
+    print(f"SubmitAction vs the number of stored games ({machine()})")
+    with Processes() as procs:
+        store = procs.redis()
+        url = f"redis://127.0.0.1:{store.port}/0"
+        client = redis.Redis.from_url(url)
+        scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, max(levels), args.moves))
+        snapshot = Snapshot.take(url, [s.game_id for s in scripts])
+        server = procs.zythos(url)
+        rows, rates = [], {}
+        stored = 0
+        for size in sizes:
+            took = clone_games(url, scripts[0].game_id, stored, size) if size > stored else 0.0
+            stored = max(stored, size)
+            memory = int(client.info("memory")["used_memory"])
+            print(
+                f"{len(scripts)} played + {stored:,} idle games stored ({client.dbsize():,} keys, "
+                f"used_memory {memory / 2**20:,.1f} MiB; idle games written in {took:.1f} s)",
+                flush=True,
+            )
+            for clients in levels:
+                snapshot.restore(url)
+                result = loadgen.run(
+                    "games",
+                    [server.target],
+                    loadgen.deal(scripts, clients),
+                    processes=1,
+                    warmup=args.warmup,
+                    duration=args.seconds,
+                    watch={"zythos": server.pid, "redis": store.pid},
+                )
+                rates[size, clients] = result
+                rows.append(row(f"{stored:,} idle", 1, clients, result))
+                print(table(rows[-1:]).splitlines()[-1], flush=True)
+        client.flushall()
+        client.close()
+    print("\n" + table(rows) + "\n")
+    for clients in levels:
+        base = rates[sizes[0], clients]
+        for size in sizes[1:]:
+            other = rates[size, clients]
+            print(
+                f"{clients:>3} clients: {size:,} idle / {sizes[0]:,} idle: "
+                f"throughput {other.rate / base.rate:.2f}, "
+                f"p50 {other.quantile_ms(0.5) / base.quantile_ms(0.5):.2f}, "
+                f"p99 {other.quantile_ms(0.99) / base.quantile_ms(0.99):.2f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

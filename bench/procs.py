@@ -1,0 +1,259 @@
+"""The processes a server benchmark runs: a private redis-server, zythos servers, the CAS ceiling.
+
+Everything listens on 127.0.0.1 on free ports and is stopped by ``Processes.close``
+(also on errors), so a benchmark never touches the machine's own Redis or leaves
+anything running. ``CpuMeter`` reads /proc to say which process was the bottleneck.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = Path(__file__).resolve().parent
+REDIS_BINARY = "/usr/bin/redis-server"
+_SERVING = re.compile(rb"serving \S+ on [^:\s]+:(\d+)")
+_CLK_TCK = os.sysconf("SC_CLK_TCK")
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: get SIGTERM when the benchmark process dies, however it dies."""
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def free_port() -> int:
+    """A loopback TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args!r} exited with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listened on {port} within {timeout}s")
+
+
+@dataclass
+class Child:
+    """A started process, the port it serves and its log file."""
+
+    name: str
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    @property
+    def target(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+
+def _wait_for_log_port(process: subprocess.Popen[bytes], log: Path, timeout: float = 30.0) -> int:
+    """The port a server announced in its log (it was started with ``--port 0``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args!r} exited with {process.returncode}:\n{log.read_text()}")
+        match = _SERVING.search(log.read_bytes())
+        if match:
+            return int(match[1])
+        time.sleep(0.05)
+    raise RuntimeError(f"{process.args!r} did not report its port within {timeout}s:\n{log.read_text()}")
+
+
+@dataclass
+class Processes:
+    """Owns every child of one benchmark run and stops them all on ``close``."""
+
+    workdir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="zythos-bench-")))
+    children: list[Child] = field(default_factory=list)
+
+    def __enter__(self) -> Processes:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def _spawn(
+        self, name: str, argv: Sequence[str], env: dict[str, str] | None = None
+    ) -> tuple[subprocess.Popen[bytes], Path]:
+        log = self.workdir / f"{name}-{len(self.children)}.log"
+        with log.open("wb") as sink:
+            process = subprocess.Popen(
+                list(argv),
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+                cwd=ROOT,
+                env=env,
+                preexec_fn=_die_with_parent,
+            )
+        return process, log
+
+    def redis(self) -> Child:
+        """A private redis-server: no persistence, loopback only."""
+        port = free_port()
+        argv = [
+            REDIS_BINARY,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(self.workdir),
+        ]
+        process, log = self._spawn("redis", argv)
+        child = Child("redis", process, port, log)
+        self.children.append(child)
+        _wait_for_port(port, process)
+        return child
+
+    def zythos(
+        self,
+        redis_url: str,
+        *,
+        metrics_port: int = 0,
+        profile_to: Path | None = None,
+        fast_path: bool = False,
+    ) -> Child:
+        """``python -m server`` on a free port over ``redis_url``.
+
+        ``profile_to``: under cProfile (bench/profiled_server.py); ``fast_path``: the
+        prototype of the proposed SubmitAction fast path (bench/fast_path_server.py).
+        """
+        runner = ["-m", "server"]
+        if profile_to:
+            runner = [str(BENCH / "profiled_server.py"), str(profile_to)]
+        elif fast_path:
+            runner = [str(BENCH / "fast_path_server.py")]
+        argv = [
+            sys.executable,
+            *runner,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--redis-url",
+            redis_url,
+            "--metrics-port",
+            str(metrics_port),
+            "--log-level",
+            "INFO",
+        ]
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        }
+        process, log = self._spawn("zythos", argv, env)
+        child = Child("fast-path" if fast_path else "zythos", process, 0, log)
+        self.children.append(child)
+        child.port = _wait_for_log_port(process, log)
+        return child
+
+    def ceiling(self, redis_url: str, blob_bytes: int) -> Child:
+        """The bare grpc.aio + one-Lua-CAS server (bench/ceiling_server.py)."""
+        argv = [
+            sys.executable,
+            str(BENCH / "ceiling_server.py"),
+            "--redis-url",
+            redis_url,
+            "--blob-bytes",
+            str(blob_bytes),
+        ]
+        process, log = self._spawn("ceiling", argv)
+        child = Child("ceiling", process, 0, log)
+        self.children.append(child)
+        child.port = _wait_for_log_port(process, log)
+        return child
+
+    def stop(self, child: Child, timeout: float = 20.0) -> None:
+        """SIGTERM (servers drain and exit; cProfile writes its file), then SIGKILL if it hangs."""
+        if child.process.poll() is None:
+            child.process.send_signal(signal.SIGTERM)
+            try:
+                child.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                child.process.kill()
+                child.process.wait()
+        if child in self.children:
+            self.children.remove(child)
+
+    def close(self) -> None:
+        for child in reversed(list(self.children)):
+            self.stop(child)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (its threads included)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / _CLK_TCK
+
+
+class CpuMeter:
+    """CPU used by named processes between ``start`` and ``stop``, as a share of one core."""
+
+    def __init__(self, pids: dict[str, int]) -> None:
+        self._pids = pids
+        self._begin: dict[str, float] = {}
+        self._t0 = 0.0
+        self.shares: dict[str, float] = {}
+
+    def start(self) -> None:
+        self._t0 = time.perf_counter()
+        self._begin = {name: cpu_seconds(pid) for name, pid in self._pids.items()}
+
+    def stop(self) -> dict[str, float]:
+        elapsed = time.perf_counter() - self._t0
+        self.shares = {
+            name: (cpu_seconds(pid) - self._begin[name]) / elapsed for name, pid in self._pids.items()
+        }
+        return self.shares
+
+    def seconds(self, name: str, elapsed: float) -> float:
+        return self.shares[name] * elapsed
+
+
+def machine() -> str:
+    """One line naming the machine: cores, CPU model, Python."""
+    model = "unknown CPU"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            model = line.partition(":")[2].strip()
+            break
+    load = os.getloadavg()
+    return (
+        f"{os.cpu_count()} cores, {model}, Python {sys.version.split()[0]}, "
+        f"load average {load[0]:.2f} at start"
+    )
