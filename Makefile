@@ -17,7 +17,7 @@ tools/node_modules/.bin/buf:
 	cd tools && npm install --silent --no-fund --no-audit
 
 run: $(STAMP)
-	$(BIN)/zythos-server --with-bots $(ARGS)
+	$(BIN)/zythos-server --with-bots 1 $(ARGS)
 
 protos: $(STAMP)
 	$(BIN)/python scripts/gen_protos.py
@@ -28,6 +28,7 @@ lint: $(STAMP) tools/node_modules/.bin/buf
 	$(BIN)/mypy
 
 test: $(STAMP) lint
+	bash scripts/ensure_promtool.sh
 	$(BIN)/python -m pytest
 
 clean:

@@ -1,0 +1,1 @@
+"""Locust load tests for the Zythos gRPC API (see docs/LOADTEST.md)."""

@@ -1,0 +1,44 @@
+"""Fixtures: a real grpc.aio server on loopback with the observability interceptors, and promtool."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import AsyncIterator
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2_grpc
+from grpc_health.v1._async import HealthServicer
+
+from server.logging import RequestLogInterceptor
+from server.metrics import MetricsInterceptor
+from tests.observability.support import REPO, LiveServer, TinyGameService
+from zythos.v1 import game_service_pb2_grpc
+
+
+@pytest.fixture
+async def live_server() -> AsyncIterator[LiveServer]:
+    server = grpc.aio.server(interceptors=[MetricsInterceptor(), RequestLogInterceptor()])
+    health = HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health, server)
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(TinyGameService(), server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
+    try:
+        yield LiveServer(channel=channel, health=health)
+    finally:
+        await channel.close()
+        await server.stop(None)
+
+
+@pytest.fixture(scope="session")
+def promtool() -> str:
+    """The promtool binary, installed by scripts/ensure_promtool.sh when missing."""
+    found = shutil.which("promtool")
+    if found is None:
+        subprocess.run(["bash", str(REPO / "scripts" / "ensure_promtool.sh")], check=True)
+        found = shutil.which("promtool")
+    assert found, "promtool is not installed and scripts/ensure_promtool.sh could not install it"
+    return found

@@ -1,0 +1,96 @@
+"""Shared pieces of the observability tests: a tiny servicer and metric look-ups."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import grpc
+import yaml
+from grpc_health.v1 import health_pb2_grpc
+from grpc_health.v1._async import HealthServicer
+from prometheus_client import REGISTRY
+
+import ai_players.metrics  # noqa: F401  (registers the bot worker's metrics)
+from server.logging import bind
+from zythos.v1 import game_service_pb2, game_service_pb2_grpc
+
+REPO = Path(__file__).resolve().parents[2]
+GAME_SERVICE = "zythos.v1.GameService"
+HEALTH_SERVICE = "grpc.health.v1.Health"
+
+
+class TinyGameService(game_service_pb2_grpc.GameServiceServicer):
+    """Just enough of GameService to exercise status codes and per-game log fields."""
+
+    async def GetGame(
+        self, request: game_service_pb2.GetGameRequest, context: grpc.aio.ServicerContext
+    ) -> game_service_pb2.GetGameResponse:
+        if request.game_id == "boom":
+            raise RuntimeError("an unexpected fault")
+        if request.game_id == "missing":
+            with bind(seat=2):
+                logging.getLogger("zythos.test").warning("no such game; token=%s", "s3cr3t-token")
+            await context.abort(grpc.StatusCode.NOT_FOUND, "no such game")
+        return game_service_pb2.GetGameResponse(game=game_service_pb2.Game(game_id=request.game_id))
+
+
+@dataclass
+class LiveServer:
+    channel: grpc.aio.Channel
+    health: HealthServicer
+
+    @property
+    def health_stub(self) -> health_pb2_grpc.HealthStub:
+        return health_pb2_grpc.HealthStub(self.channel)
+
+    @property
+    def game_stub(self) -> game_service_pb2_grpc.GameServiceStub:
+        return game_service_pb2_grpc.GameServiceStub(self.channel)
+
+
+def sample(name: str, **labels: str) -> float:
+    """The current value of one series in the default registry (0 when it has not appeared yet)."""
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def grpc_labels(service: str, method: str, grpc_type: str = "unary") -> dict[str, str]:
+    return {"grpc_type": grpc_type, "grpc_service": service, "grpc_method": method}
+
+
+async def eventually(condition: Callable[[], bool], timeout: float = 2.0) -> bool:
+    """Poll ``condition`` until it holds: the server records a call's end after the client sees it."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            return False
+        await asyncio.sleep(0.005)
+    return True
+
+
+PROMETHEUS_DIR = REPO / "deploy" / "prometheus"
+RULES_FILE = PROMETHEUS_DIR / "zythos.rules.yml"
+# Series names in PromQL that this project defines: exported metrics and recording rules.
+_OUR_SERIES = re.compile(r"\b(?:grpc_server_|zythos_|zythos:|process_)[A-Za-z0-9_:]*")
+_SUFFIXES = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",)}
+
+
+def exported_series() -> set[str]:
+    """Every series name the server and the bot worker export (labels aside)."""
+    families = list(REGISTRY.collect())  # ai_players.metrics, imported above, registered here too
+    return {family.name + suffix for family in families for suffix in _SUFFIXES.get(family.type, ("",))}
+
+
+def recording_rules() -> set[str]:
+    groups = yaml.safe_load(RULES_FILE.read_text())["groups"]
+    return {rule["record"] for group in groups for rule in group["rules"] if "record" in rule}
+
+
+def series_in(expr: str) -> set[str]:
+    """The project's series an expression reads."""
+    return set(_OUR_SERIES.findall(expr))

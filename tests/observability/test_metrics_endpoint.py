@@ -1,0 +1,122 @@
+"""/metrics on its own HTTP port: real traffic moves the values, and promtool accepts the text."""
+
+from __future__ import annotations
+
+import subprocess
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+from grpc_health.v1 import health_pb2
+from prometheus_client import REGISTRY, generate_latest
+from prometheus_client.parser import text_string_to_metric_families
+
+from ai_players import metrics as bot_metrics
+from server import metrics
+from tests.observability.support import HEALTH_SERVICE, LiveServer, grpc_labels
+
+
+@pytest.fixture(scope="module")
+def endpoint() -> Iterator[str]:
+    server = metrics.start_metrics_server(0, addr="127.0.0.1")
+    try:
+        yield f"http://127.0.0.1:{server.port}/metrics"
+    finally:
+        server.close()
+
+
+def scrape(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        assert response.status == 200
+        return str(response.read().decode())
+
+
+def value(text: str, name: str, **labels: str) -> float:
+    """One sample of a scraped exposition, or 0 when it is absent."""
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == name and all(sample.labels.get(k) == v for k, v in labels.items()):
+                return float(sample.value)
+    return 0.0
+
+
+async def test_scraped_counters_move_under_real_rpcs(live_server: LiveServer, endpoint: str) -> None:
+    check = grpc_labels(HEALTH_SERVICE, "Check")
+    before = scrape(endpoint)
+    for _ in range(5):
+        await live_server.health_stub.Check(health_pb2.HealthCheckRequest())
+    after = scrape(endpoint)
+
+    handled = "grpc_server_handled_total"
+    assert (
+        value(after, handled, **check, grpc_code="OK") - value(before, handled, **check, grpc_code="OK") == 5
+    )
+    seconds = "grpc_server_handling_seconds_count"
+    assert value(after, seconds, **check) - value(before, seconds, **check) == 5
+    inf_bucket = value(after, "grpc_server_handling_seconds_bucket", **check, le="+Inf")
+    assert inf_bucket == value(after, seconds, **check)
+
+
+def test_domain_helpers_move_their_series(endpoint: str) -> None:
+    before = scrape(endpoint)
+    metrics.game_created("obs_test")
+    metrics.action_applied("obs_test")
+    metrics.action_applied("obs_test")
+    metrics.chance_resolved("obs_test", "roll")
+    metrics.commit_succeeded("obs_test")
+    metrics.commit_conflicted("obs_test", retrying=True)
+    metrics.commit_conflicted("obs_test", retrying=False)
+    metrics.game_ended("obs_test", "FINISHED", steps=120, duration_seconds=600.0)
+    metrics.set_live_games("obs_test", "ACTIVE", 7)
+    with metrics.timed_store_operation("memory", "load"):
+        pass
+    with metrics.event_stream_open("obs_test"):
+        during = scrape(endpoint)
+    after = scrape(endpoint)
+
+    def moved(name: str, **labels: str) -> float:
+        return value(after, name, **labels) - value(before, name, **labels)
+
+    game = {"game_type": "obs_test"}
+    assert moved("zythos_games_created_total", **game) == 1
+    assert moved("zythos_actions_applied_total", **game) == 2
+    assert moved("zythos_chance_steps_resolved_total", **game, kind="roll") == 1
+    assert moved("zythos_commits_total", **game) == 1
+    assert moved("zythos_commit_conflicts_total", **game) == 2
+    assert moved("zythos_commit_retries_total", **game) == 1
+    assert moved("zythos_commit_aborts_total", **game) == 1
+    assert moved("zythos_games_finished_total", **game, status="FINISHED") == 1
+    assert moved("zythos_game_length_steps_sum", **game) == 120
+    assert moved("zythos_game_duration_seconds_count", **game) == 1
+    assert value(after, "zythos_games_live", **game, status="ACTIVE") == 7
+    assert moved("zythos_store_operation_seconds_count", store="memory", operation="load") == 1
+    assert (
+        value(during, "zythos_event_streams_open", **game)
+        == value(after, "zythos_event_streams_open", **game) + 1
+    )
+
+
+def promtool_check(promtool: str, exposition: str) -> None:
+    result = subprocess.run([promtool, "check", "metrics"], input=exposition, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "" and result.stderr.strip() == "", result.stdout + result.stderr
+
+
+async def test_promtool_accepts_the_server_exposition(
+    live_server: LiveServer, endpoint: str, promtool: str
+) -> None:
+    await live_server.health_stub.Check(health_pb2.HealthCheckRequest())
+    metrics.action_applied("obs_test")
+    text = scrape(endpoint)
+    assert "grpc_server_handled_total" in text and "zythos_actions_applied_total" in text
+    promtool_check(promtool, text)
+
+
+def test_promtool_accepts_the_bot_worker_exposition(promtool: str) -> None:
+    bot_metrics.seat_started("obs_test", "easy")
+    bot_metrics.decided("obs_test", "easy", seconds=0.01, iterations=50)
+    bot_metrics.error("obs_test", "rpc")
+    bot_metrics.seat_finished()
+    text = generate_latest(REGISTRY).decode()
+    assert "zythos_bot_decision_seconds_bucket" in text and "zythos_bot_errors_total" in text
+    promtool_check(promtool, text)
