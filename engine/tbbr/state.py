@@ -168,6 +168,8 @@ class TbbrState(State):
             pending = self.pending
             self.pending = None
             self._decide(pending, action)
+        if not self._events:  # every step tells the table what happened (all tbbr actions are public)
+            self._emit("action", f"seat {seat}: {action.label}", seat)
         self._settle()
         return self._events
 

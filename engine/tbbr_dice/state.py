@@ -338,7 +338,8 @@ class TbbrDiceState(State):
             return self._taste_or_buy(seat, action)
         if isinstance(action, EndTravel):
             self.hand = []
-            return self._to_goal_phase()
+            ended = Event("travel_ended", f"Seat {seat} ends the travel phase", seat)
+            return [ended, *self._to_goal_phase()]
         if isinstance(action, ClaimGoal):
             return self._claim(seat, action)
         return self._end_turn()
