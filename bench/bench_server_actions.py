@@ -9,8 +9,9 @@ stored state), all on loopback free ports. Seeds tbbr_dice games at 4 players
 and plays random legal moves on them (each client its own games, moves
 pre-serialized, see bench/loadgen.py), alternating ceiling and zythos at each
 concurrency so load on the machine hits both alike. Then the same with two
-server processes of each (two ports, clients split between them).
-``--fast-path`` adds a third stack, the prototype of bench/fast_path_server.py.
+server processes of each (two ports, clients split between them). Zythos
+servers are restarted after each snapshot restore, as their state cache would
+remember versions the restore undid.
 Prints actions/s, p50/p99 latency, server CPU per call, CPU per process and
 the ratios.
 """
@@ -42,9 +43,6 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--loadgen-procs", type=int, default=1, help="load-generator processes")
     parser.add_argument("--no-two-servers", action="store_true", help="skip the two-process figures")
-    parser.add_argument(
-        "--fast-path", action="store_true", help="also measure the prototype in bench/fast_path_server.py"
-    )
     return parser.parse_args()
 
 
@@ -65,13 +63,13 @@ def measure(
 
 
 def fresh(procs: Processes, stacks: dict[str, list[Child]], name: str, url: str) -> list[Child]:
-    """The servers of a stack; fast-path ones restarted, as their cache would remember
+    """The servers of a stack; zythos ones restarted, as their state cache would remember
     versions that restoring the snapshot just undid."""
-    if name == "fast-path":
+    if name != "ceiling":
         count = len(stacks[name])
         for server in stacks[name]:
             procs.stop(server)
-        stacks[name] = [procs.zythos(url, fast_path=True) for _ in range(count)]
+        stacks[name] = [procs.zythos(url) for _ in range(count)]
     return stacks[name]
 
 
@@ -94,8 +92,6 @@ def main() -> None:
             f"{args.loadgen_procs} load-generator process(es)\n"
         )
         stacks = {"ceiling": [procs.ceiling(url, blob)], "zythos": [procs.zythos(url)]}
-        if args.fast_path:
-            stacks["fast-path"] = [procs.zythos(url, fast_path=True)]
         rows, rates = [], {}
         for clients in levels:
             for name in stacks:
@@ -108,8 +104,6 @@ def main() -> None:
         if not args.no_two_servers:
             stacks["ceiling"].append(procs.ceiling(url, blob))
             stacks["zythos"].append(procs.zythos(url))
-            if args.fast_path:
-                stacks["fast-path"].append(procs.zythos(url, fast_path=True))
             clients = max(levels)
             for name in stacks:
                 snapshot.restore(url)

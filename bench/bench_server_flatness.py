@@ -2,12 +2,14 @@
 
     .venv/bin/python bench/bench_server_flatness.py [--seconds 4] [--idle 0,1000,100000] [--clients 1,64]
 
-Starts a private redis-server (no persistence, removed afterwards) and a zythos
-server, seeds the played tbbr_dice games (4 players), then grows the store
-with idle games (byte-for-byte copies of a seeded game's keys under new ids,
-plus index entries, written by pipelined RESTORE) and measures actions/s and
-p50/p99 at each size. Every action touches a fixed number of keys, so the
-figures should not move with the number of stored games.
+Starts a private redis-server (no persistence, removed afterwards), seeds the
+played tbbr_dice games (4 players), then grows the store with idle games
+(byte-for-byte copies of a seeded game's keys under new ids, plus index
+entries, written by pipelined RESTORE) and measures actions/s and p50/p99 at
+each size, each figure on a freshly started zythos server (its state cache
+must not remember versions the snapshot restore undid) once that server's
+start-up scan of the stored games is over. Every action touches a fixed
+number of keys, so the figures should not move with the number of stored games.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import redis
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import loadgen
-from bench.procs import Processes, machine
+from bench.procs import Processes, machine, wait_idle
 from bench.report import row, table
 from bench.scripted_games import Snapshot, clone_games, seed_scripts
 
@@ -44,7 +46,6 @@ def main() -> None:
         client = redis.Redis.from_url(url)
         scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, max(levels), args.moves))
         snapshot = Snapshot.take(url, [s.game_id for s in scripts])
-        server = procs.zythos(url)
         rows, rates = [], {}
         stored = 0
         for size in sizes:
@@ -57,6 +58,9 @@ def main() -> None:
                 flush=True,
             )
             for clients in levels:
+                server = procs.zythos(url)  # fresh: a state cache must not remember undone versions
+                settled = wait_idle(server.pid)  # its start-up scan of the stored games is O(games)
+                print(f"(server start-up scan took {settled:.1f} s)", flush=True)
                 snapshot.restore(url)
                 result = loadgen.run(
                     "games",
@@ -67,6 +71,7 @@ def main() -> None:
                     duration=args.seconds,
                     watch={"zythos": server.pid, "redis": store.pid},
                 )
+                procs.stop(server)
                 rates[size, clients] = result
                 rows.append(row(f"{stored:,} idle", 1, clients, result))
                 print(table(rows[-1:]).splitlines()[-1], flush=True)

@@ -7,10 +7,11 @@ tbbr_dice games at 4 players and plays them one after another: first one
 client alone, then ``--racers`` clients that all submit the move for the
 version they last heard of with ``expected_version`` pinned (the loser of each
 race gets ABORTED/STALE_VERSION with the current version and moves on at
-once), then the same racers waiting a random 0..``--backoff-ms`` after each
-ABORTED, then the racers split over two server processes, where only the
-store's compare-and-set keeps them apart (``--fast-path`` adds the prototype
-of bench/fast_path_server.py, alone and racing). Prints successful actions/s
+once), then racers that re-read the game (GetGame) after each ABORTED before
+trying again, as real clients do, then the same racers waiting a random
+0..``--backoff-ms`` after each ABORTED, then the racers split over two server
+processes, where only the
+store's compare-and-set keeps them apart. Prints successful actions/s
 on the game, the ratio to the single client, ABORTED answers, server CPU per
 call, and the server's own commit conflict and retry counters (a retry storm
 shows there).
@@ -59,6 +60,7 @@ def race(
     scripts: list[GameScript],
     racers: int,
     backoff: float = 0.0,
+    reread: bool = False,
 ) -> tuple[loadgen.Result, dict[str, float]]:
     """Every racer plays the same games in the same order; returns the result and counter deltas."""
     ports = [metrics for _, metrics in servers]
@@ -73,15 +75,16 @@ def race(
         duration=args.seconds,
         watch={**watch, "redis": redis.pid},
         backoff=backoff,
+        reread=reread,
     )
     after = scrape(ports)
     return result, {name: after[name] - before[name] for name in COUNTERS}
 
 
-def start(procs: Processes, url: str, fast_path: bool) -> tuple[Child, int]:
+def start(procs: Processes, url: str) -> tuple[Child, int]:
     """A fresh server with metrics on (fresh, so no cache remembers versions the snapshot undid)."""
     metrics = free_port()
-    return procs.zythos(url, metrics_port=metrics, fast_path=fast_path), metrics
+    return procs.zythos(url, metrics_port=metrics), metrics
 
 
 def main() -> None:
@@ -95,9 +98,6 @@ def main() -> None:
     parser.add_argument(
         "--backoff-ms", type=float, default=100.0, help="also race waiting 0..N ms after ABORTED (0: skip)"
     )
-    parser.add_argument(
-        "--fast-path", action="store_true", help="also measure the prototype in bench/fast_path_server.py"
-    )
     args = parser.parse_args()
     print(f"Hot game: {args.racers} clients racing on one game vs one client ({machine()})")
     with Processes() as procs:
@@ -106,23 +106,28 @@ def main() -> None:
         scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, args.games, args.moves))
         snapshot = Snapshot.take(url, [s.game_id for s in scripts])
         backoff = args.backoff_ms / 1000
-        runs = [("zythos", 1, 1, 0.0), ("zythos", 1, args.racers, 0.0)]
+        # (stack, servers, racers, backoff seconds, re-read after ABORTED)
+        runs = [
+            ("zythos", 1, 1, 0.0, False),
+            ("zythos", 1, args.racers, 0.0, False),
+            ("zythos", 1, args.racers, 0.0, True),
+        ]
         if backoff:
-            runs.append(("zythos", 1, args.racers, backoff))
+            runs.append(("zythos", 1, args.racers, backoff, False))
         if not args.no_two_servers:
-            runs.append(("zythos", 2, args.racers, 0.0))
-        if args.fast_path:
-            runs += [("fast-path", 1, 1, 0.0), ("fast-path", 1, args.racers, 0.0)]
+            runs += [("zythos", 2, args.racers, 0.0, False), ("zythos", 2, args.racers, 0.0, True)]
         rows, results = [], []
-        for stack, count, racers, wait in runs:
+        for stack, count, racers, wait, reread in runs:
             snapshot.restore(url)
-            servers = [start(procs, url, stack == "fast-path") for _ in range(count)]
-            result, counters = race(args, servers, redis, scripts, racers, wait)
+            servers = [start(procs, url) for _ in range(count)]
+            result, counters = race(args, servers, redis, scripts, racers, wait, reread)
             for server, _ in servers:
                 procs.stop(server)
             name = f"{stack} {'alone' if racers == 1 else 'racing'}"
             if wait:
                 name += f" +backoff {args.backoff_ms:g}ms"
+            if reread:
+                name += " +re-read"
             results.append((name, count, racers, result, counters))
             rows.append(row(name, count, racers, result))
             print(table(rows[-1:]).splitlines()[-1], flush=True)

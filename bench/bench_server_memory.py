@@ -6,8 +6,8 @@ For each game type, on a fresh private redis-server: creates ``--games`` games
 through the domain layer (``Sessions`` over ``RedisStore``, as CreateGame and
 JoinGame do), plays ``--moves`` random legal moves on each through
 ``Sessions.submit`` with a request id each (as a careful client does), then
-reads MEMORY USAGE of every key (state hash, event stream, request answers,
-the shared indexes) and the INFO used_memory delta. Prints bytes per game and
+reads MEMORY USAGE of every key (state hash with the recent request answers,
+event stream, the shared indexes) and the INFO used_memory delta. Prints bytes per game and
 the projection for one million concurrent games (target: at most 16 KiB each).
 """
 
@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import statistics
 import sys
+import zlib
 from pathlib import Path
 
 import redis
@@ -27,6 +28,7 @@ from bench.procs import Processes, machine
 from bench.report import table
 from bench.scripted_games import game_keys, play_script, seat_game
 from engine.core.rng import Rng
+from server.answers import Answers
 from server.sessions import Sessions
 from server.store.redis_store import RedisStore
 from zythos.v1 import game_service_pb2 as pb
@@ -68,26 +70,29 @@ def usage(client: redis.Redis, keys: list[str]) -> list[int]:
     return [int(n or 0) for n in pipe.execute()]
 
 
-def measure(game_type: str, games: int, moves: int) -> tuple[list[str], dict[str, float]]:
+def measure(game_type: str, games: int, moves: int, node_bytes: int) -> tuple[list[str], dict[str, float]]:
     with Processes() as procs:
         server = procs.redis()
         url = f"redis://127.0.0.1:{server.port}/0"
         client = redis.Redis.from_url(url)
+        if node_bytes:
+            client.config_set("stream-node-max-bytes", node_bytes)
         before = int(client.info("memory")["used_memory"])
         ids = asyncio.run(play(url, game_type, games, moves))
         after = int(client.info("memory")["used_memory"])
         per_kind = {}
-        for n, kind in enumerate(("state", "events", "requests")):
+        for n, kind in enumerate(("state", "events")):
             per_kind[kind] = statistics.mean(usage(client, [game_keys(i)[n] for i in ids]))
         indexes = [k.decode() if isinstance(k, bytes) else k for k in client.keys("zythos:index*")]
         index = usage(client, indexes)
         per_kind["indexes"] = sum(index) / len(ids)
         stream = client.xinfo_stream(game_keys(ids[0])[1])
-        answers = client.hlen(game_keys(ids[0])[2])
+        packed = client.hget(game_keys(ids[0])[0], "answers")
+        answers = len(Answers.decode(zlib.decompress(packed, -15) if packed else b""))
         client.close()
     total = sum(per_kind.values())
     row = [game_type, str(games), str(moves)]
-    row += [f"{per_kind[k]:,.0f}" for k in ("state", "events", "requests", "indexes")]
+    row += [f"{per_kind[k]:,.0f}" for k in ("state", "events", "indexes")]
     row += [
         f"{total:,.0f} ({total / KIB:.1f} KiB)",
         f"{(after - before) / games:,.0f}",
@@ -102,15 +107,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per game type")
     parser.add_argument("--moves", type=int, default=50, help="moves played on each game")
     parser.add_argument("--game-types", default="tbbr_dice,tbbr")
+    parser.add_argument(
+        "--stream-node-max-bytes", type=int, default=0, help="Redis stream-node-max-bytes (0: default 4096)"
+    )
     args = parser.parse_args()
-    print(f"Redis memory per live game at 4 players after {args.moves} moves ({machine()})\n")
+    node = args.stream_node_max_bytes or "default"
+    print(f"Redis memory per live game at 4 players after {args.moves} moves, stream-node-max-bytes {node} ")
+    print(f"({machine()})\n")
     rows = []
     for game_type in args.game_types.split(","):
-        row, detail = measure(game_type, args.games, args.moves)
+        row, detail = measure(game_type, args.games, args.moves, args.stream_node_max_bytes)
         rows.append(row)
         verdict = "within" if detail["total"] <= TARGET else "OVER"
         print(
-            f"{game_type}: {detail['events per game']:.0f} events and {detail['answers per game']:.0f} "
+            f"{game_type}: {detail['events per game']:.0f} event-stream entries (one per commit), "
+            f"{detail['answers per game']:.0f} "
             f"stored answers per game; {verdict} the 16 KiB target",
             flush=True,
         )
@@ -118,9 +129,8 @@ def main() -> None:
         "game type",
         "games",
         "moves",
-        "state B",
+        "state B (with answers)",
         "events B",
-        "requests B",
         "indexes B",
         "MEMORY USAGE per game",
         "used_memory delta per game",

@@ -8,7 +8,9 @@ the client is gRPC's alone. Two ways to play:
 - ``games``: each client plays its own games, one move after another.
 - ``hot``: every client races on the same game, submitting the move for the
   version it last heard of; the loser gets ABORTED (STALE_VERSION, with the
-  current version in ErrorInfo) and moves on to that version.
+  current version in ErrorInfo) and moves on to that version, or, with
+  ``reread``, first reads the game again with GetGame as a real client does
+  before it decides anew.
 
 Only calls that end inside the measurement window (after a warm-up) count.
 """
@@ -74,16 +76,24 @@ class Plan:
     client_ids: tuple[int, ...]  # global number of each client, which picks its server
     repeat: bool  # play the moves again and again (the ceiling does not check them)
     backoff: float  # hot: after ABORTED, wait a random 0..backoff seconds before the next try
+    reread: bool = False  # hot: after ABORTED, GetGame for the version before the next try
 
 
 class Client:
     """One simulated player: raw-bytes unary calls, timed when they end inside the window."""
 
     def __init__(
-        self, name: str, channel: grpc.aio.Channel, window: Window, tally: Tally, backoff: float = 0.0
+        self,
+        name: str,
+        channel: grpc.aio.Channel,
+        window: Window,
+        tally: Tally,
+        backoff: float = 0.0,
+        reread: bool = False,
     ) -> None:
         self._name = name
         self._backoff = backoff
+        self._reread = reread
         self._jitter = random.Random(name)
         self._submit = channel.unary_unary(SUBMIT)
         self._get_game = channel.unary_unary(GET_GAME)
@@ -143,7 +153,10 @@ class Client:
                 except grpc.aio.AioRpcError as error:
                     if time.monotonic() >= self._window.end:
                         return
-                    version = self._failed(error) or await self._version(game.game_id)
+                    reported = self._failed(error)
+                    if self._reread or reported is None:
+                        reported = await self._version(game.game_id)
+                    version = reported
                     if self._backoff:
                         await asyncio.sleep(self._jitter.uniform(0, self._backoff))
                     continue
@@ -165,7 +178,8 @@ async def _run(plan: Plan, window: Window) -> Tally:
     await asyncio.sleep(max(0.0, window.start - time.monotonic()))
     clients = []
     for index, games in zip(plan.client_ids, plan.clients, strict=True):
-        client = Client(f"c{index}", channels[index % len(channels)], window, tally, plan.backoff)
+        channel = channels[index % len(channels)]
+        client = Client(f"c{index}", channel, window, tally, plan.backoff, plan.reread)
         clients.append(client.play(games, plan.repeat) if plan.mode == "games" else client.race(games))
     await asyncio.gather(*clients)
     for channel in channels:
@@ -218,6 +232,7 @@ def run(
     watch: dict[str, int],
     repeat: bool = False,
     backoff: float = 0.0,
+    reread: bool = False,
     on_window: Callable[[bool], None] | None = None,
 ) -> Result:
     """Drive the servers with ``clients`` spread over ``processes`` load-generator processes.
@@ -233,7 +248,7 @@ def run(
     for n in range(processes):
         share = tuple(tuple(games) for games in clients[n::processes])
         ids = tuple(range(len(clients)))[n::processes]
-        plan = Plan(mode, tuple(targets), share, ids, repeat, backoff)
+        plan = Plan(mode, tuple(targets), share, ids, repeat, backoff, reread)
         receiving, sending = context.Pipe(duplex=False)
         worker = context.Process(target=_worker, args=(plan, window, sending), daemon=True)
         worker.start()

@@ -145,18 +145,14 @@ class Processes:
         *,
         metrics_port: int = 0,
         profile_to: Path | None = None,
-        fast_path: bool = False,
     ) -> Child:
         """``python -m server`` on a free port over ``redis_url``.
 
-        ``profile_to``: under cProfile (bench/profiled_server.py); ``fast_path``: the
-        prototype of the proposed SubmitAction fast path (bench/fast_path_server.py).
+        ``profile_to``: under cProfile (bench/profiled_server.py).
         """
         runner = ["-m", "server"]
         if profile_to:
             runner = [str(BENCH / "profiled_server.py"), str(profile_to)]
-        elif fast_path:
-            runner = [str(BENCH / "fast_path_server.py")]
         argv = [
             sys.executable,
             *runner,
@@ -176,7 +172,7 @@ class Processes:
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         }
         process, log = self._spawn("zythos", argv, env)
-        child = Child("fast-path" if fast_path else "zythos", process, 0, log)
+        child = Child("zythos", process, 0, log)
         self.children.append(child)
         child.port = _wait_for_log_port(process, log)
         return child
@@ -219,6 +215,21 @@ def cpu_seconds(pid: int) -> float:
     """User plus system CPU time of a process so far (its threads included)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / _CLK_TCK
+
+
+def wait_idle(pid: int, busy_share: float = 0.05, step: float = 0.5, timeout: float = 600.0) -> float:
+    """Wait until a process uses under ``busy_share`` of a core over ``step`` seconds; seconds waited.
+
+    A freshly started server scans the stored games once (bot seat recovery,
+    O(games)); a measurement must not start during that scan.
+    """
+    began = time.monotonic()
+    while time.monotonic() - began < timeout:
+        before = cpu_seconds(pid)
+        time.sleep(step)
+        if cpu_seconds(pid) - before < busy_share * step:
+            break
+    return time.monotonic() - began
 
 
 class CpuMeter:

@@ -31,9 +31,9 @@ from zythos.v1 import game_service_pb2 as pb
 Metadata = tuple[tuple[str, str], ...]
 
 
-def game_keys(game_id: str) -> tuple[str, str, str]:
-    """The per-game keys of ``RedisStore`` (state hash, event stream, request answers)."""
-    return f"zythos:{{{game_id}}}:state", f"zythos:{{{game_id}}}:events", f"zythos:{{{game_id}}}:requests"
+def game_keys(game_id: str) -> tuple[str, str]:
+    """The per-game keys of ``RedisStore`` (state hash with the answers, event stream)."""
+    return f"zythos:{{{game_id}}}:state", f"zythos:{{{game_id}}}:events"
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def play_script(loaded: Loaded, tokens: Sequence[str], max_moves: int, rng: Rng)
             game_id=record.game_id, action_id=action.id, expected_version=version, request_id=f"r{version}"
         )
         moves.append(Move(version, step.record.version, request.SerializeToString(), auth[seat]))
-    size = len(step.finish_record().to_json()) + len(game.dump(step.state))
+    size = len(step.finish_record().to_json()) + len(game.dump(step.state))  # uncompressed
     return GameScript(record.game_id, tuple(moves), size)
 
 
@@ -114,23 +114,26 @@ class Snapshot:
     """The DUMP of every seeded game's keys, to put them back before each measurement."""
 
     dumps: dict[str, bytes]
-    request_keys: tuple[str, ...]
 
     @staticmethod
     def take(url: str, game_ids: Sequence[str]) -> Snapshot:
         client = redis.Redis.from_url(url)
-        keys = [key for game_id in game_ids for key in game_keys(game_id)[:2]]
+        keys = [key for game_id in game_ids for key in game_keys(game_id)]
         pipe = client.pipeline(transaction=False)
         for key in keys:
             pipe.dump(key)
         dumps = dict(zip(keys, pipe.execute(), strict=True))
         client.close()
-        return Snapshot(dumps, tuple(game_keys(game_id)[2] for game_id in game_ids))
+        return Snapshot(dumps)
 
     def restore(self, url: str) -> None:
+        """Every game back at its start (answers included: they live in the state hash).
+
+        A server's state cache still remembers the later versions: restart the
+        servers after this (their cache must never be ahead of the store).
+        """
         client = redis.Redis.from_url(url)
         pipe = client.pipeline(transaction=False)
-        pipe.delete(*self.request_keys)
         for key, payload in self.dumps.items():
             pipe.restore(key, 0, payload, replace=True)
         pipe.execute()
@@ -144,7 +147,7 @@ def clone_games(url: str, source: str, first: int, end: int) -> float:
     index entries, so Redis holds what that many real games of that size hold.
     """
     client = redis.Redis.from_url(url)
-    state, events, _ = game_keys(source)
+    state, events = game_keys(source)
     state_dump, events_dump = client.dump(state), client.dump(events)
     assert isinstance(state_dump, bytes) and isinstance(events_dump, bytes), f"no game {source}"
     start = time.perf_counter()

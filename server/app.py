@@ -44,6 +44,7 @@ class ZythosServer:
 
     async def start(self) -> None:
         await self.server.start()
+        log.info("serving zythos.v1 on %s:%d", self.config.host, self.port)
         self._recovery = asyncio.create_task(self._recover_bot_seats())
 
     async def _recover_bot_seats(self, retry_seconds: float = 5.0) -> None:
@@ -58,7 +59,6 @@ class ZythosServer:
             if recovered:
                 log.info("%d bot seat(s) of unfinished games wait for a worker", recovered)
             return
-        log.info("serving zythos.v1 on %s:%d", self.config.host, self.port)
 
     async def stop(self, grace: float | None = None) -> None:
         """Drain: report NOT_SERVING, end open event streams (DRAINING), then stop within the grace."""
@@ -91,12 +91,14 @@ def build_server(
             store or open_store(config.redis_url, config.expiry),
             commit_retries=config.commit_retries,
             observer=observer,
+            cache_size=config.cache_size,
         )
     server = grpc.aio.server(
         interceptors=list(interceptors),
         options=[
             ("grpc.max_receive_message_length", config.max_message_bytes),
-            ("grpc.so_reuseport", 0),
+            # off by default so a second server on a taken port fails loudly instead of sharing it
+            ("grpc.so_reuseport", 1 if config.reuse_port else 0),
         ],
     )
     drain = Drain()

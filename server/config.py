@@ -31,6 +31,8 @@ class Config:
     commit_retries: int = 3
     bot_secret: str = ""  # empty: BotService accepts any worker (a single trusted node)
     with_bots: int = 0  # bot worker processes to start beside the server (make run uses 1)
+    reuse_port: int = 0  # 1: SO_REUSEPORT, so several server processes can share one port
+    cache_size: int = 10_000  # games whose last committed state this replica keeps in memory
 
     @property
     def expiry(self) -> Expiry:
@@ -48,9 +50,11 @@ _HELP = {
     "max_message_bytes": "largest request message accepted; bigger ones fail with RESOURCE_EXHAUSTED",
     "log_level": "DEBUG, INFO, WARNING or ERROR",
     "drain_grace": "seconds in-flight calls get to finish after SIGTERM before they are cancelled",
-    "commit_retries": "reloads after a store conflict when the client did not pin expected_version",
+    "commit_retries": "reloads after a store conflict before answering ABORTED/CONFLICT",
     "bot_secret": "shared secret bot workers must send to BotService; empty accepts any worker",
     "with_bots": "start this many `zythos-bots` worker processes beside the server, connected to it",
+    "reuse_port": "1 sets SO_REUSEPORT so several server processes (one per core) can listen on one port",
+    "cache_size": "games whose last committed state this replica keeps in memory (LRU); 0 turns it off",
 }
 
 

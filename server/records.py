@@ -84,8 +84,9 @@ class GameRecord:
         return replace(self, seats=tuple(seats))
 
     def to_json(self) -> str:
-        data = {f.name: getattr(self, f.name) for f in fields(self)}  # shallow: asdict's deep copy is slow
-        data["seats"] = [{f.name: getattr(seat, f.name) for f in fields(seat)} for seat in self.seats]
+        """Compact JSON; written once per commit, so built from plain dicts (``asdict`` deep-copies)."""
+        data = {name: getattr(self, name) for name in _RECORD_FIELDS}
+        data["seats"] = [{name: getattr(seat, name) for name in _SEAT_FIELDS} for seat in self.seats]
         data["status"] = self.status.value
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
@@ -97,3 +98,8 @@ class GameRecord:
         for key in ("to_act", "scores", "ranking"):
             data[key] = tuple(data[key])
         return GameRecord(**data)
+
+
+# Field names, looked up once: ``dataclasses.fields`` per call showed in the per-action profile.
+_RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))
+_SEAT_FIELDS = tuple(f.name for f in fields(SeatRecord))

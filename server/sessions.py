@@ -21,13 +21,23 @@ from typing import Any
 from engine.core import registry
 from engine.core.errors import IllegalAction, InvalidOptions
 from engine.core.events import Event
-from engine.core.game import Game
+from engine.core.game import Game, State
 from server import tokens, validation
+from server.answers import Answer, Answers
 from server.locks import GameLocks
 from server.reasons import GameError, Reason
 from server.records import GameRecord, GameStatus, SeatRecord
-from server.steps import Step, abandoned, joined, new_state
-from server.store import Answer, Loaded, NewEvent, RevisionConflict, SessionStore, StoredEvent
+from server.state_cache import DEFAULT_SIZE, Cached, StateCache
+from server.steps import Step, abandoned, joined, new_state, stored_json
+from server.store import (
+    Loaded,
+    NewEvent,
+    RevisionConflict,
+    SessionStore,
+    StoredEvent,
+    before_revision,
+    event_ids,
+)
 
 
 @dataclass(frozen=True)
@@ -150,8 +160,9 @@ class Sessions:
     """Every game operation, over one ``SessionStore``.
 
     ``clock`` and ``seeds`` are injectable so tests can pin time and the
-    secret seeds; ``commit_retries`` bounds reloads after a CAS conflict when
-    the client did not pin a version.
+    secret seeds; ``commit_retries`` bounds reloads after a CAS conflict.
+    ``cache_size`` bounds the replica's cache of last committed games (see
+    ``server.state_cache``; 0 turns it off).
     """
 
     def __init__(
@@ -163,6 +174,7 @@ class Sessions:
         commit_retries: int = 3,
         stream_wait: float = 5.0,
         observer: Observer | None = None,
+        cache_size: int = DEFAULT_SIZE,
     ) -> None:
         self.store = store
         self.observer = observer or Observer()
@@ -172,6 +184,7 @@ class Sessions:
         self._stream_wait = stream_wait
         self._locks = GameLocks()
         self._ids = GameIds()
+        self._cache = StateCache(cache_size)
 
     # -- reading -------------------------------------------------------------
 
@@ -194,16 +207,29 @@ class Sessions:
     async def view(self, game_id: str, token: str | None) -> View:
         loaded = await self._load(game_id)
         seat = self._seat(loaded.record, token) if token is not None else None
-        state = _game(loaded.record.game_type).load(loaded.blob)
-        return View(loaded.record, seat, state.observe(seat))
+        return View(loaded.record, seat, self._state(loaded).observe(seat))
 
     async def legal_actions(self, game_id: str, token: str | None) -> tuple[GameRecord, list[Any]]:
         loaded = await self._load(game_id)
         seat = self._seat(loaded.record, self._required(token))
         if loaded.record.status is not GameStatus.ACTIVE or loaded.record.seats[seat].resigned:
             return loaded.record, []
-        state = _game(loaded.record.game_type).load(loaded.blob)
-        return loaded.record, state.legal_actions(seat)
+        return loaded.record, self._state(loaded).legal_actions(seat)
+
+    def _state(self, loaded: Loaded) -> State:
+        """The engine state of ``loaded``, for reading only: the cached one when it is that revision.
+
+        A fresh decode is kept in the cache (unless a newer revision is there)
+        so the next submission on the game needs no load.
+        """
+        game_id = loaded.record.game_id
+        entry = self._cache.peek(game_id)
+        if entry is not None and entry.revision == loaded.revision:
+            return entry.state
+        decoded = _decoded(loaded)
+        if entry is None or entry.revision < loaded.revision:
+            self._cache.put(game_id, decoded)
+        return decoded.state
 
     async def events(
         self, game_id: str, token: str | None, after: str = ""
@@ -310,6 +336,7 @@ class Sessions:
                 if record.status is GameStatus.WAITING and step.record.is_full():
                     step.start()
                 final = step.finish_record()
+                self._cache.drop(game_id)
                 try:
                     await self.store.commit(loaded.revision, final, game.dump(step.state), step.events)
                 except RevisionConflict:
@@ -338,6 +365,7 @@ class Sessions:
                 if step.record.is_full():
                     step.start()
                 final = step.finish_record()
+                self._cache.drop(game_id)
                 try:
                     await self.store.commit(loaded.revision, final, game.dump(step.state), step.events)
                 except RevisionConflict:
@@ -367,9 +395,10 @@ class Sessions:
                     raise GameError(
                         Reason.GAME_NOT_ACTIVE, f"game {game_id} is {record.status.value.lower()}"
                     )
-                new = [NewEvent(record.version, json.dumps(event.to_json()))]
+                new = [NewEvent(record.version, stored_json(event))]
                 if updated.status is GameStatus.ABANDONED:
-                    new.append(NewEvent(record.version, json.dumps(abandoned().to_json())))
+                    new.append(NewEvent(record.version, stored_json(abandoned())))
+                self._cache.drop(game_id)
                 try:
                     await self.store.commit(loaded.revision, updated, loaded.blob, new)
                 except RevisionConflict:
@@ -399,39 +428,110 @@ class Sessions:
         validation.request_id(request_id)
         if action_id is not None:
             validation.action_id(action_id)
-        async with self._locks.hold(validation.game_id(game_id)):
-            for attempt in range(self._retries + 1):
-                loaded = await self._load(game_id)
-                seat = self._seat(loaded.record, self._required(token))
-                key = f"{seat}:{request_id}" if request_id else ""
-                if key and (prior := await self.store.answer(game_id, key)) is not None:
-                    return _decode_answer(prior, seat)
-                step = self._play(loaded, seat, expected_version, action_id, action)
-                record = step.finish_record()
-                answer = _answer_body(record, step.events)
-                blob = _game(record.game_type).dump(step.state)
-                try:
-                    commit = await self.store.commit(loaded.revision, record, blob, step.events, key, answer)
-                except RevisionConflict:
-                    if expected_version:
-                        self.observer.commit_conflicted(record.game_type, retrying=False)
-                        raise GameError(
-                            Reason.STALE_VERSION, "another action was applied first; reload the game"
-                        ) from None
-                    self._conflicted(record.game_type, attempt)
-                    continue
-                if commit.duplicate is not None:
-                    return _decode_answer(commit.duplicate, seat)
-                self.observer.committed(record, step.chance_kinds)
-                self._maybe_ended(record)
-                return _submitted(record, commit.event_ids, step.events, seat)
-        raise AssertionError("unreachable")
+        game_id = validation.game_id(game_id)
+        if (known := self._overtaken(game_id, expected_version, token)) is None:
+            async with self._locks.hold(game_id):
+                if (known := self._overtaken(game_id, expected_version, token)) is None:
+                    return await self._submit_locked(
+                        game_id, token, expected_version, request_id, action_id, action
+                    )
+        # refused without queueing on the lock or touching the store
+        return await self._refuse_overtaken(*known, expected_version, request_id)
 
-    def _play(
-        self, loaded: Loaded, seat: int, expected_version: int, action_id: str | None, action: Any
-    ) -> Step:
-        """Check the request against the loaded game and apply it (in memory only)."""
-        record = loaded.record
+    def _overtaken(self, game_id: str, expected_version: int, token: str | None) -> tuple[Cached, int] | None:
+        """The cached game and the caller's seat when a pinned version is below the cached version.
+
+        Such a request cannot win: the cache is never ahead of the store and
+        versions only grow, so this never refuses a request that could have
+        been applied. A token the cached record does not know (it may have been
+        issued since, on another replica) is left to the store's copy.
+        """
+        entry = self._cache.peek(game_id)
+        if entry is None or not 0 < expected_version < entry.record.version or token is None:
+            return None
+        try:
+            return entry, self._seat(entry.record, token)
+        except GameError:
+            return None
+
+    async def _refuse_overtaken(
+        self, entry: Cached, seat: int, expected_version: int, request_id: str
+    ) -> Submitted:
+        """The first answer of a repeated request, else why a pinned version lost."""
+        record = entry.record
+        if request_id and (prior := entry.answers.find(seat, request_id)) is not None:
+            return await self._repeat(record, prior, seat)
+        if record.status is not GameStatus.ACTIVE:
+            raise GameError(Reason.GAME_NOT_ACTIVE, f"game {record.game_id} is {record.status.value.lower()}")
+        raise GameError(
+            Reason.STALE_VERSION,
+            f"the game is at version {record.version} or later, not {expected_version}",
+            version=str(record.version),
+        )
+
+    async def _submit_locked(
+        self,
+        game_id: str,
+        token: str | None,
+        expected_version: int,
+        request_id: str,
+        action_id: str | None,
+        action: Any,
+    ) -> Submitted:
+        """Apply and commit, starting from the cached game; reload when the cache proves stale."""
+        attempt, use_cache = 0, True
+        while True:
+            entry = self._cache.take(game_id) if use_cache else None
+            cached = entry is not None
+            entry = entry or await self._fresh(game_id)
+            try:
+                seat = self._seat(entry.record, self._required(token))
+                if request_id and (prior := entry.answers.find(seat, request_id)) is not None:
+                    self._cache.put(game_id, entry)
+                    return await self._repeat(entry.record, prior, seat)
+                engine_action = self._checked(entry, seat, expected_version, action_id, action)
+            except GameError:
+                if cached:  # the cached copy may be behind another replica: decide on the store's
+                    use_cache = False
+                    continue
+                self._cache.put(game_id, entry)
+                raise
+            step = self._apply(entry, seat, engine_action)  # the entry's state is now the step's
+            record = step.finish_record()
+            revision = entry.revision + 1
+            answers, stored_answers = entry.answers, None  # None: the stored answers stay as they are
+            if request_id:
+                answers = answers.with_answer(seat, request_id, Answer.of(record, revision, len(step.events)))
+                stored_answers = answers.encode()
+            blob = _game(record.game_type).dump(step.state)
+            try:
+                await self.store.commit(entry.revision, record, blob, step.events, stored_answers)
+            except RevisionConflict:
+                self._conflicted(record.game_type, attempt)
+                attempt, use_cache = attempt + 1, False
+                continue
+            self._cache.put(game_id, Cached(record, step.state, revision, answers))
+            self.observer.committed(record, step.chance_kinds)
+            self._maybe_ended(record)
+            return _submitted(record, event_ids(revision, len(step.events)), step, seat)
+
+    async def _fresh(self, game_id: str) -> Cached:
+        """The game as the store holds it now, decoded."""
+        return _decoded(await self._load(game_id))
+
+    async def _repeat(self, current: GameRecord, prior: Answer, seat: int) -> Submitted:
+        """The first answer to a repeated request: its summary and its events, read back from the log."""
+        stored = []
+        if prior.event_count:
+            after = before_revision(prior.revision)
+            stored = await self.store.events_after(current.game_id, after, limit=prior.event_count)
+        served = (_served(e) for e in stored)
+        return Submitted(prior.record(current), tuple(e for e in served if e.event.visible_for(seat)))
+
+    @staticmethod
+    def _checked(entry: Cached, seat: int, expected_version: int, action_id: str | None, action: Any) -> Any:
+        """The engine action to apply, once the request passed every check (nothing is changed)."""
+        record, state = entry.record, entry.state
         if record.status is not GameStatus.ACTIVE:
             raise GameError(Reason.GAME_NOT_ACTIVE, f"game {record.game_id} is {record.status.value.lower()}")
         if expected_version and expected_version != record.version:
@@ -442,22 +542,27 @@ class Sessions:
             )
         if record.seats[seat].resigned:
             raise GameError(Reason.NOT_YOUR_TURN, f"seat {seat} resigned")
-        state = _game(record.game_type).load(loaded.blob)
         if seat not in state.actors():
             raise GameError(
                 Reason.NOT_YOUR_TURN, f"seat {seat} may not act now", to_act=_seats(state.actors())
             )
         if action_id is not None:
-            action = state.action_by_id(seat, action_id)
-            if action is None:
+            found = state.action_by_id(seat, action_id)
+            if found is None:
                 raise GameError(
                     Reason.ILLEGAL_ACTION, f"no legal action {action_id!r} at version {record.version}"
                 )
-        elif action not in state.legal_actions(seat):  # never hand the engine a move it did not offer
+            return found
+        if action not in state.legal_actions(seat):  # never hand the engine a move it did not offer
             raise GameError(Reason.ILLEGAL_ACTION, f"{action!r} is not legal at version {record.version}")
-        step = Step(record, state)
+        return action
+
+    @staticmethod
+    def _apply(entry: Cached, seat: int, action: Any) -> Step:
+        """Apply a checked action and the dice it triggers to the entry's state (in memory only)."""
+        step = Step(entry.record, entry.state)
         try:
-            step.note(state.apply(seat, action))
+            step.note(entry.state.apply(seat, action))
         except IllegalAction as exc:
             reason = Reason.NOT_YOUR_TURN if exc.reason == "NOT_YOUR_TURN" else Reason.ILLEGAL_ACTION
             raise GameError(reason, str(exc), engine_reason=exc.reason) from None
@@ -530,19 +635,13 @@ def _seats(seats: Sequence[int]) -> str:
     return ",".join(str(s) for s in seats)
 
 
-def _submitted(record: GameRecord, ids: Sequence[str], events: Sequence[NewEvent], seat: int) -> Submitted:
-    served = [_served(StoredEvent(i, e.version, e.data)) for i, e in zip(ids, events, strict=True)]
+def _decoded(loaded: Loaded) -> Cached:
+    state = _game(loaded.record.game_type).load(loaded.blob)
+    return Cached(loaded.record, state, loaded.revision, Answers.decode(loaded.answers))
+
+
+def _submitted(record: GameRecord, ids: Sequence[str], step: Step, seat: int) -> Submitted:
+    """A fresh answer, from the step's events in hand (no JSON decode)."""
+    versions = (e.version for e in step.events)
+    served = (ServedEvent(i, v, e) for i, v, e in zip(ids, versions, step.engine_events, strict=True))
     return Submitted(record, tuple(e for e in served if e.event.visible_for(seat)))
-
-
-def _answer_body(record: GameRecord, events: Sequence[NewEvent]) -> bytes:
-    """What a repeat of this request needs: the game and the step's events (their ids come from the store)."""
-    return json.dumps({"record": record.to_json(), "events": [[e.version, e.data] for e in events]}).encode()
-
-
-def _decode_answer(answer: Answer, seat: int) -> Submitted:
-    """The first answer to a request, served again to its repeat."""
-    data = json.loads(answer.body)
-    record = GameRecord.from_json(data["record"])
-    events = [NewEvent(v, d) for v, d in data["events"]]
-    return _submitted(record, answer.event_ids, events, seat)

@@ -74,13 +74,16 @@ class Step:
     def __init__(self, record: GameRecord, state: State) -> None:
         self.record = record
         self.state = state
-        self.events: list[NewEvent] = []
+        self.events: list[NewEvent] = []  # as stored: the JSON is written once, here
+        self.engine_events: list[Event] = []  # the same events, so the answer needs no JSON decode
         self.chance_kinds: list[str] = []
 
     def note(self, events: Sequence[Event], *, advance: bool = True) -> None:
         if advance:
             self.record = replace(self.record, version=self.record.version + 1)
-        self.events += [NewEvent(self.record.version, json.dumps(e.to_json())) for e in events]
+        version = self.record.version
+        self.events += [NewEvent(version, stored_json(e)) for e in events]
+        self.engine_events += events
 
     def resolve_chance(self) -> None:
         """Roll every pending chance step with the game's secret seed."""
@@ -119,6 +122,18 @@ class Step:
         self.record = finished
         self.note([Event("game_finished", finished.result)], advance=False)
         return finished
+
+
+def stored_json(event: Event) -> str:
+    """An event as the log keeps it: compact JSON, without the payload when it is empty.
+
+    ``Event.from_json`` reads a missing payload as empty; most events have none,
+    and over a game's log the saved bytes add up.
+    """
+    data = event.to_json()
+    if not data["p"]:
+        del data["p"]
+    return json.dumps(data, separators=(",", ":"))
 
 
 def joined(name: str, seat: int) -> Event:

@@ -1,7 +1,6 @@
 """Session stores: where games, their event logs and idempotent answers live."""
 
 from server.store.base import (
-    Answer,
     Commit,
     Expiry,
     GameExists,
@@ -13,6 +12,8 @@ from server.store.base import (
     StoredEvent,
     StoreError,
     StoreUnavailable,
+    before_revision,
+    event_ids,
 )
 from server.store.memory_store import MemoryStore
 
@@ -27,7 +28,6 @@ def open_store(redis_url: str, expiry: Expiry) -> SessionStore:
 
 
 __all__ = [
-    "Answer",
     "Commit",
     "Expiry",
     "GameExists",
@@ -40,5 +40,7 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "StoredEvent",
+    "before_revision",
+    "event_ids",
     "open_store",
 ]

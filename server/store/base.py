@@ -1,10 +1,14 @@
 """The ``SessionStore`` contract shared by the in-memory and Redis stores.
 
-A game is one record (metadata), one engine blob and a ``revision`` that
-counts commits; every write is a compare-and-set on that revision, so two
-replicas can never both apply a move to the same position. Each game also has
-an append-only event log and a table of idempotent answers, written in the
-same atomic commit.
+A game is one record (metadata), one engine blob, the domain layer's table
+of recent idempotent answers (opaque bytes to the store) and a ``revision``
+that counts commits; every write is a compare-and-set on that revision, so
+two replicas can never both apply a move to the same position. Because the
+answers live under the same revision, a request that lost the race to its
+own twin sees the twin's answer on reload. Each game also has an append-only
+event log, written in the same atomic commit: the events of the commit that
+made revision ``r`` get the ids ``r-0``, ``r-1``, ... (see ``event_ids``), so
+the domain layer knows them before it commits.
 """
 
 from __future__ import annotations
@@ -16,8 +20,21 @@ from dataclasses import dataclass
 
 from server.records import GameRecord, GameStatus
 
-# Event ids look like Redis stream ids ("<ms>-<seq>") in both stores.
+# Event ids look like Redis stream ids ("<revision>-<n>") in both stores.
 EVENT_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
+
+# The largest sequence part of a stream id: "<r>-<LAST_SEQ>" sorts after every event of revision r.
+LAST_SEQ = 2**64 - 1
+
+
+def event_ids(revision: int, count: int) -> tuple[str, ...]:
+    """The ids of the ``count`` events appended by the commit that made ``revision``."""
+    return tuple(f"{revision}-{n}" for n in range(count))
+
+
+def before_revision(revision: int) -> str:
+    """An ``after`` cursor for ``events_after`` that starts at the first event of ``revision``."""
+    return f"{revision - 1}-{LAST_SEQ}" if revision > 1 else ""
 
 
 class StoreError(Exception):
@@ -55,40 +72,20 @@ class StoredEvent:
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game as read from the store."""
+    """A game as read from the store; ``answers`` is what the last commit that set it stored."""
 
     record: GameRecord
     blob: bytes
     revision: int
-
-
-@dataclass(frozen=True)
-class Answer:
-    """The answer stored for a request key, with the ids its commit gave its events."""
-
-    body: bytes
-    event_ids: tuple[str, ...]
-
-    def pack(self) -> bytes:
-        return ",".join(self.event_ids).encode() + b"\n" + self.body
-
-    @staticmethod
-    def unpack(data: bytes) -> Answer:
-        ids, _, body = data.partition(b"\n")
-        return Answer(body, tuple(ids.decode().split(",")) if ids else ())
+    answers: bytes = b""
 
 
 @dataclass(frozen=True)
 class Commit:
-    """The outcome of a commit: the new revision and the ids given to the events.
-
-    ``duplicate`` holds the answer already stored under the request key when a
-    concurrent twin of the request committed first; nothing was written then.
-    """
+    """The outcome of a commit: the new revision and the ids given to the events."""
 
     revision: int
     event_ids: tuple[str, ...]
-    duplicate: Answer | None = None
 
 
 @dataclass(frozen=True)
@@ -138,20 +135,14 @@ class SessionStore(abc.ABC):
         record: GameRecord,
         blob: bytes,
         events: Sequence[NewEvent],
-        request_key: str = "",
-        answer: bytes = b"",
+        answers: bytes | None = None,
     ) -> Commit:
         """Atomically replace the game if its revision is still ``expected_revision``.
 
-        Appends ``events``, stores ``answer`` with the new event ids under
-        ``request_key`` (when not empty) and refreshes the expiry. Raises ``RevisionConflict`` when the
-        revision moved, and returns ``Commit.duplicate`` without writing when
-        ``request_key`` already has an answer.
+        Appends ``events`` (ids ``event_ids(revision, len(events))``), replaces
+        the answers when ``answers`` is not ``None`` and refreshes the expiry.
+        Raises ``RevisionConflict`` when the revision moved or the game is gone.
         """
-
-    @abc.abstractmethod
-    async def answer(self, game_id: str, request_key: str) -> Answer | None:
-        """The answer stored under ``request_key``, if any."""
 
     @abc.abstractmethod
     async def events_after(self, game_id: str, after: str = "", limit: int = 1000) -> list[StoredEvent]:

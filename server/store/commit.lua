@@ -1,39 +1,31 @@
 -- Compare-and-set commit of one game (all keys share the game's hash tag).
--- KEYS: state (hash rev/meta/blob), events (stream), requests (hash request key -> answer)
+-- KEYS: state (hash rev/meta/blob/answers), events (stream)
 -- ARGV: expected revision (0 = create), meta, blob, ttl seconds (0 = keep forever),
---       request key ('' = none), answer, then (version, event json) pairs.
--- Returns {'ok', rev, id...}, {'dup', answer} or {'conflict', current rev}.
-local request_key = ARGV[5]
-if request_key ~= '' then
-  local prior = redis.call('HGET', KEYS[3], request_key)
-  if prior then
-    return {'dup', prior}
-  end
-end
+--       '1' to replace the answers field with the next argument ('0' keeps it), answers,
+--       the commit's events packed into one entry ('' = none, see redis_store._pack_events).
+-- The events of a commit are one stream entry with the id '<new revision>-0'; the store
+-- hands them out as '<new revision>-0', '<new revision>-1', ... (see base.event_ids), so
+-- the caller knows the ids in advance and they increase with the revision.
+-- Returns {'ok', new rev} or {'conflict', current rev}.
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '0')
 if rev ~= tonumber(ARGV[1]) then
   return {'conflict', tostring(rev)}
 end
 rev = rev + 1
-redis.call('HSET', KEYS[1], 'rev', rev, 'meta', ARGV[2], 'blob', ARGV[3])
-local reply = {'ok', tostring(rev)}
-for i = 7, #ARGV, 2 do
-  reply[#reply + 1] = redis.call('XADD', KEYS[2], '*', 'v', ARGV[i], 'e', ARGV[i + 1])
+if ARGV[5] == '1' then
+  redis.call('HSET', KEYS[1], 'rev', rev, 'meta', ARGV[2], 'blob', ARGV[3], 'answers', ARGV[6])
+else
+  redis.call('HSET', KEYS[1], 'rev', rev, 'meta', ARGV[2], 'blob', ARGV[3])
 end
-if request_key ~= '' then
-  -- the answer is kept as "<event id>,<event id>...\n<body>" (see base.Answer)
-  local ids = {}
-  for i = 3, #reply do
-    ids[#ids + 1] = reply[i]
-  end
-  redis.call('HSET', KEYS[3], request_key, table.concat(ids, ',') .. '\n' .. ARGV[6])
+if ARGV[7] ~= '' then
+  redis.call('XADD', KEYS[2], rev .. '-0', 'z', ARGV[7])
 end
 local ttl = tonumber(ARGV[4])
-for i = 1, 3 do
+for i = 1, 2 do
   if ttl > 0 then
     redis.call('EXPIRE', KEYS[i], ttl)
   else
     redis.call('PERSIST', KEYS[i])
   end
 end
-return reply
+return {'ok', tostring(rev)}

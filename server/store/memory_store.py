@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from server.records import GameRecord, GameStatus
 from server.store.base import (
     MAX_SCAN,
-    Answer,
     Commit,
     Expiry,
     GameExists,
@@ -21,6 +20,7 @@ from server.store.base import (
     RevisionConflict,
     SessionStore,
     StoredEvent,
+    event_ids,
 )
 
 
@@ -40,7 +40,7 @@ class _Game:
     revision: int
     expires_at: float
     events: list[StoredEvent] = field(default_factory=list)
-    answers: dict[str, Answer] = field(default_factory=dict)
+    answers: bytes = b""
 
 
 class MemoryStore(SessionStore):
@@ -71,13 +71,9 @@ class MemoryStore(SessionStore):
         return game
 
     def _append(self, game: _Game, events: Sequence[NewEvent]) -> tuple[str, ...]:
-        last = _event_key(game.events[-1].event_id)[0] if game.events else 0
-        ids = []
-        for n, event in enumerate(events, start=last + 1):
-            stored = StoredEvent(f"{n}-0", event.version, event.data)
-            game.events.append(stored)
-            ids.append(stored.event_id)
-        return tuple(ids)
+        ids = event_ids(game.revision, len(events))
+        game.events += [StoredEvent(i, e.version, e.data) for i, e in zip(ids, events, strict=True)]
+        return ids
 
     async def _notify(self, game_id: str) -> None:
         condition = self._conditions.get(game_id)
@@ -95,7 +91,7 @@ class MemoryStore(SessionStore):
 
     async def load(self, game_id: str) -> Loaded | None:
         game = self._live(game_id)
-        return None if game is None else Loaded(game.record, game.blob, game.revision)
+        return None if game is None else Loaded(game.record, game.blob, game.revision, game.answers)
 
     async def commit(
         self,
@@ -103,27 +99,20 @@ class MemoryStore(SessionStore):
         record: GameRecord,
         blob: bytes,
         events: Sequence[NewEvent],
-        request_key: str = "",
-        answer: bytes = b"",
+        answers: bytes | None = None,
     ) -> Commit:
         game = self._live(record.game_id)
         if game is None:
             raise RevisionConflict(f"game {record.game_id} is gone")
-        if request_key and request_key in game.answers:
-            return Commit(game.revision, (), duplicate=game.answers[request_key])
         if game.revision != expected_revision:
             raise RevisionConflict(f"revision is {game.revision}, not {expected_revision}")
         game.record, game.blob, game.revision = record, blob, game.revision + 1
         game.expires_at = self._deadline(record.status)
+        if answers is not None:
+            game.answers = answers
         ids = self._append(game, events)
-        if request_key:
-            game.answers[request_key] = Answer(answer, ids)
         await self._notify(record.game_id)
         return Commit(game.revision, ids)
-
-    async def answer(self, game_id: str, request_key: str) -> Answer | None:
-        game = self._live(game_id)
-        return None if game is None else game.answers.get(request_key)
 
     async def events_after(self, game_id: str, after: str = "", limit: int = 1000) -> list[StoredEvent]:
         game = self._live(game_id)

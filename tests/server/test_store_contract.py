@@ -13,7 +13,6 @@ import redis
 
 from server.records import GameRecord, GameStatus, SeatRecord
 from server.store import (
-    Answer,
     Expiry,
     GameExists,
     MemoryStore,
@@ -21,6 +20,7 @@ from server.store import (
     RevisionConflict,
     SessionStore,
     StoreUnavailable,
+    before_revision,
 )
 from server.store.redis_store import RedisStore
 
@@ -124,22 +124,35 @@ async def test_events_resume_after_any_id_without_gap_or_duplicate(store: Sessio
     assert [e.event_id for e in await store.events_after(record.game_id, "", limit=2)] == ids[:2]
 
 
-async def test_request_answers_are_stored_once_with_the_commit(store: SessionStore) -> None:
+async def test_answers_are_committed_with_the_revision_and_kept_until_replaced(store: SessionStore) -> None:
     record = new_record()
     await store.create(record, b"v0", [])
-    assert await store.answer(record.game_id, "0:req-1") is None
-    first = await store.commit(
-        1, replace(record, version=1), b"v1", events(1, 1), "0:req-1", b"first\nanswer"
-    )
-    stored = await store.answer(record.game_id, "0:req-1")
-    assert stored == Answer(b"first\nanswer", first.event_ids) and len(first.event_ids) == 2
-    twin = await store.commit(1, replace(record, version=2), b"v2", events(2), "0:req-1", b"second")
-    assert twin.duplicate == stored
     loaded = await store.load(record.game_id)
-    assert loaded is not None and (loaded.blob, loaded.revision) == (b"v1", 2)
-    assert len(await store.events_after(record.game_id)) == 2
-    await store.commit(2, replace(record, version=2), b"v2", [], "0:req-2", b"no events")
-    assert await store.answer(record.game_id, "0:req-2") == Answer(b"no events", ())
+    assert loaded is not None and loaded.answers == b""
+    await store.commit(1, replace(record, version=1), b"v1", events(1), b"answers after 1")
+    with pytest.raises(RevisionConflict):  # a losing twin writes nothing, answers included
+        await store.commit(1, replace(record, version=1), b"twin", events(1), b"twin answers")
+    await store.commit(2, replace(record, version=2), b"v2", events(2))  # None: keep them
+    loaded = await store.load(record.game_id)
+    assert loaded is not None
+    assert (loaded.blob, loaded.revision, loaded.answers) == (b"v2", 3, b"answers after 1")
+
+
+async def test_event_ids_are_fixed_by_the_revision(store: SessionStore) -> None:
+    """The ids of a commit's events are known before it commits: ``<revision>-<n>``."""
+    record = new_record()
+    created = await store.create(record, b"v0", events(0, 0))
+    second = await store.commit(1, replace(record, version=1), b"v1", events(1, 1, 1))
+    third = await store.commit(2, replace(record, version=2), b"v2", events(2))
+    assert created.event_ids == ("1-0", "1-1")
+    assert (second.revision, second.event_ids) == (2, ("2-0", "2-1", "2-2"))
+    assert third.event_ids == ("3-0",)
+    one_step = await store.events_after(record.game_id, before_revision(2), limit=3)
+    assert [e.event_id for e in one_step] == list(second.event_ids)
+    assert [e.event_id for e in await store.events_after(record.game_id, before_revision(1))][:2] == [
+        "1-0",
+        "1-1",
+    ]
 
 
 async def test_wait_events_wakes_on_commit_and_times_out_quietly(store: SessionStore) -> None:
@@ -217,11 +230,11 @@ async def test_redis_keys_share_a_hash_tag_and_carry_the_status_ttl(redis_url: s
     store = RedisStore(redis_url, Expiry(waiting=100, active=0, finished=5000))
     record = new_record()
     await store.create(record, b"w", events(0))
-    await store.commit(1, record, b"w", events(1), "0:r", b"a")
+    await store.commit(1, record, b"w", events(1), b"a")
     client = redis.Redis.from_url(redis_url)
     keys = sorted(k.decode() for k in client.keys(f"*{record.game_id}*"))
     tag = f"{{{record.game_id}}}"
-    assert keys == [f"zythos:{tag}:events", f"zythos:{tag}:requests", f"zythos:{tag}:state"]
+    assert keys == [f"zythos:{tag}:events", f"zythos:{tag}:state"]
     assert all(0 < client.ttl(k) <= 100 for k in keys)
     await store.commit(2, replace(record, status=GameStatus.ACTIVE), b"a", [])
     assert all(client.ttl(k) == -1 for k in keys)  # active games do not expire when active=0
@@ -251,4 +264,18 @@ async def test_redis_event_wait_longer_than_the_socket_timeout_is_not_an_outage(
     await store.create(record, b"w", events(0))
     last = (await store.events_after(record.game_id))[-1].event_id
     assert await store.wait_events(record.game_id, last, timeout=1.5) == []
+    await store.close()
+
+
+async def test_redis_stores_record_and_blob_compressed(redis_url: str) -> None:
+    store = RedisStore(redis_url)
+    record = new_record()
+    blob = b'{"board": [' + b"0, " * 2000 + b"0]}"
+    await store.create(record, blob, [])
+    client = redis.Redis.from_url(redis_url)
+    stored_blob = client.hget(f"zythos:{{{record.game_id}}}:state", "blob")
+    assert stored_blob is not None and len(stored_blob) < len(blob) // 10
+    loaded = await store.load(record.game_id)
+    assert loaded is not None and (loaded.record, loaded.blob) == (record, blob)
+    client.close()
     await store.close()
