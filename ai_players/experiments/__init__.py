@@ -1,0 +1,1 @@
+"""Scripts that measure the bots (strength matches); not part of the runtime."""

@@ -1,0 +1,1 @@
+"""Per-game greedy heuristics and static evaluations; each module registers itself on import."""

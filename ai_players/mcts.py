@@ -1,0 +1,435 @@
+"""Single-observer information-set MCTS over the engine contract.
+
+The search sees only what its seat sees: it takes ``(game, observation)``,
+never a ``State``. Each iteration (Cowling, Powley & Whitehouse, "Information
+Set Monte Carlo Tree Search", 2012):
+
+1. samples one world consistent with the observation (``game.determinize``);
+2. descends the tree with UCB, where an action's exploration term counts the
+   iterations in which it was *available* (legal in that world), not the
+   parent's visits, since actions come and go between worlds; the game's
+   heuristic adds a fading bias (``prior_weight * prior / (n + 1)``, Chaslot et
+   al.'s progressive bias) and orders the untried actions, and progressive
+   widening lets a node try a new action only once the tried ones have had
+   enough visits, so small budgets go to the plausible moves;
+3. samples every chance step afresh (``ChanceStep.sample`` with the search's
+   own ``Rng``) instead of branching on it, so a node stands for a history of
+   choices, whatever the dice said (an "open loop" tree);
+4. expands one new action, rolls out with a fast policy (optionally cut off
+   after ``rollout_depth`` decisions and scored by the margin of the game's
+   static evaluation alone, a smoother signal than a provisional rank);
+5. backs up a reward vector, one value per seat: every edge adds the value of
+   the seat that chose it (max^n), so 3- and 4-player games are searched with
+   each opponent pursuing its own score rather than minimising ours.
+
+Simultaneous secret choices (several seats in ``actors()``, e.g. choosing a
+personal goal at the start) are searched as hidden sequential choices: the
+seats pick one after the other, each from its own bandit at the same node, so
+no seat's statistics are conditioned on another's secret pick. The tree then
+continues under the observer's own pick only (the others stay merged, as the
+observer cannot tell them apart).
+
+Budgets are iterations (deterministic for a seed) or wall time; root
+parallelism runs independent searches with derived seeds in worker processes
+and sums their root visit counts. The most visited action is played. A
+``Search`` keeps its tree between the consecutive decisions of one seat (see
+``Search.advance``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ai_players.policies import Heuristic, Policy, evaluator, has_heuristic, heuristic, make_policy
+from engine.core import Game, Rng, State
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How hard and how to search; given both ``iterations`` and ``time_limit``, the first reached stops."""
+
+    iterations: int | None = 1000
+    time_limit: float | None = None  # seconds of wall time per decision
+    exploration: float = 0.7  # UCB constant; rewards lie in [0, 1]
+    rollout: str = "random"  # policy name for rollouts (see policies.make_policy)
+    rollout_epsilon: float = 0.0  # chance of a random move in a greedy rollout
+    rollout_depth: int | None = None  # decisions before the static evaluation; None = play to the end
+    margin_weight: float = 0.2  # share of the reward given to the score margin
+    score_scale: float = 30.0  # a margin of this many points saturates the margin term
+    prior_weight: float = 0.5  # progressive bias (games with a registered heuristic): fades as 1 / (n + 1)
+    widening: float | None = 1.0  # progressive widening: try a new action once tried < 1 + w * sqrt(visits)
+    workers: int = 1  # root-parallel searches (processes) per decision
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.time_limit is None:
+            raise ValueError("a search needs an iteration budget, a time limit, or both")
+
+
+# -- rewards ------------------------------------------------------------------------------------
+
+
+def reward_vector(
+    ranking: Sequence[int], scores: Sequence[float], margin_weight: float, score_scale: float
+) -> list[float]:
+    """One reward in [0, 1] per seat, blending rank utility with score margin.
+
+    With ``n`` >= 2 seats, seat ``s`` gets ``(1 - w) * u + w * (1 + m) / 2`` where
+    ``u = (seats ranked below s + 0.5 * seats tied with s) / (n - 1)`` (1 for a
+    sole winner, 0 for a sole loser, 0.5 for a two-way tie) and
+    ``m = clip((score_s - best other score) / scale, -1, 1)``. The margin term
+    prefers winning big and losing small, which matters in rollouts whose
+    rank is already decided. Solo (``n == 1``): ``u`` is 1 on victory
+    (``ranking == [1]``), else 0, and ``m = clip(score / scale, -1, 1)``.
+    """
+    n = len(ranking)
+    w = margin_weight
+    if n == 1:
+        won = 1.0 if ranking[0] == 1 else 0.0
+        margin = max(-1.0, min(1.0, scores[0] / score_scale))
+        return [(1.0 - w) * won + w * 0.5 * (1.0 + margin)]
+    rewards = []
+    for seat in range(n):
+        rank = ranking[seat]
+        below = sum(1 for r in ranking if r > rank)
+        tied = sum(1 for r in ranking if r == rank) - 1
+        utility = (below + 0.5 * tied) / (n - 1)
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        margin = max(-1.0, min(1.0, (scores[seat] - best_other) / score_scale))
+        rewards.append((1.0 - w) * utility + w * 0.5 * (1.0 + margin))
+    return rewards
+
+
+def running_ranking(scores: Sequence[float]) -> list[int]:
+    """Ranks by score alone (ties shared): the static evaluation of a cut-off rollout."""
+    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
+
+
+# -- the tree -----------------------------------------------------------------------------------
+
+
+class Node:
+    """A history of choices seen from the observer (chance outcomes are not part of it).
+
+    ``visits``, ``total`` and ``avail`` describe the edge into this node: how
+    often it was chosen, the summed reward of the seat that chose it, and how
+    often it was legal when its parent was visited; ``prior`` is the game
+    heuristic's normalised score of the edge. ``children`` maps the
+    choosing seat, then the action, to the child; ``hidden`` is the
+    continuation after a simultaneous step in which the observer did not act.
+    """
+
+    __slots__ = ("avail", "children", "hidden", "prior", "simultaneous", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.prior = 0.0  # the heuristic's opinion of the edge, in [0, 1] (1: its favourite)
+        self.children: dict[int, dict[Hashable, Node]] = {}
+        self.hidden: Node | None = None
+        self.simultaneous = False
+
+    def table(self, seat: int) -> dict[Hashable, Node]:
+        table = self.children.get(seat)
+        if table is None:
+            table = self.children[seat] = {}
+        return table
+
+    def size(self) -> int:
+        """Nodes in this subtree (for tests and benchmarks)."""
+        inner = sum(child.size() for table in self.children.values() for child in table.values())
+        return 1 + inner + (self.hidden.size() if self.hidden is not None else 0)
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """Root statistics of one action: how often the search chose it and its mean reward for the observer."""
+
+    action: Any
+    visits: int
+    mean: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The decision and the evidence for it."""
+
+    action: Any
+    iterations: int
+    seconds: float
+    stats: tuple[ActionStats, ...]  # most visited first
+
+
+class Search:
+    """One observer's ISMCTS over one game; a tree that can be kept between decisions."""
+
+    def __init__(self, game: Game, seat: int, config: SearchConfig, seed: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.config = config
+        self.rng = Rng(seed)
+        self.root = Node()
+        self._rollout_policy: Policy = make_policy(config.rollout, game.name, config.rollout_epsilon)
+        self._evaluate = evaluator(game.name)
+        # The prior needs a cheap heuristic: without one of its own, a game gets no prior.
+        self._heuristic = heuristic(game.name) if has_heuristic(game.name) else None
+
+    # -- one decision -------------------------------------------------------------------------
+
+    def run(self, observation: Any) -> SearchResult:
+        """Search from ``observation`` (the observer's view, never a ``State``) within the budget."""
+        if isinstance(observation, State):
+            raise TypeError("the search takes an observation (State.observe), never a State")
+        legal = self.game.determinize(observation, self.rng.fork()).legal_actions(self.seat)
+        if not legal:
+            raise ValueError(f"seat {self.seat} has no legal action in this observation")
+        start = time.perf_counter()
+        iterations = 0
+        if len(legal) > 1:
+            iterations = self._iterate(observation, start)
+        return SearchResult(
+            action=self._best(legal).action,
+            iterations=iterations,
+            seconds=time.perf_counter() - start,
+            stats=self.root_stats(legal),
+        )
+
+    def _iterate(self, observation: Any, start: float) -> int:
+        budget, limit = self.config.iterations, self.config.time_limit
+        deadline = None if limit is None else start + limit
+        done = 0
+        while budget is None or done < budget:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self.iterate(observation)
+            done += 1
+        return done
+
+    def iterate(self, observation: Any) -> None:
+        """One ISMCTS iteration: determinize, select, expand, roll out, back up."""
+        rng = self.rng
+        state = self.game.determinize(observation, rng)
+        node = self.root
+        path: list[tuple[Node, int]] = []
+        expanded = False
+        while not expanded and not state.is_terminal():
+            step = state.chance()
+            if step is not None:
+                state.resolve_chance(step.sample(rng))
+                continue
+            actors = state.actors()
+            if len(actors) == 1:
+                seat = actors[0]
+                action, node, expanded = self._select(node, state, seat)
+                state.apply(seat, action)
+                path.append((node, seat))
+            else:
+                node, expanded = self._simultaneous(node, state, list(actors), path)
+        self._backup(path, self._rollout(state))
+
+    def _select(self, node: Node, state: State, seat: int) -> tuple[Any, Node, bool]:
+        """The edge ``seat`` takes from ``node`` in this world; the flag says it was never tried.
+
+        Availability-counting UCB plus a fading heuristic bias over the
+        actions already tried; a new action (the heuristic's favourite among
+        the untried, ties at random) is tried first, or, with progressive
+        widening, once the tried ones have had enough visits.
+        """
+        legal = state.legal_actions(seat)
+        table = node.table(seat)
+        children: list[Node] = []
+        fresh = False
+        for action in legal:
+            child = table.get(action)
+            if child is None:
+                child = table[action] = Node()
+                fresh = True
+            child.avail += 1
+            children.append(child)
+        config = self.config
+        bias = config.prior_weight
+        if fresh and bias and self._heuristic is not None and len(legal) > 1:
+            self._set_priors(self._heuristic, state, seat, legal, children)
+        c, log, sqrt = config.exploration, math.log, math.sqrt
+        best = untried = -1
+        best_value = untried_prior = -math.inf
+        tried = visits = ties = 0
+        for i, child in enumerate(children):
+            n = child.visits
+            if n == 0:
+                prior = child.prior
+                if prior > untried_prior:
+                    untried, untried_prior, ties = i, prior, 1
+                elif prior == untried_prior:
+                    ties += 1  # reservoir sampling: each tied action is equally likely
+                    if self.rng.randrange(ties) == 0:
+                        untried = i
+                continue
+            tried += 1
+            visits += n
+            value = child.total / n + c * sqrt(log(child.avail) / n) + bias * child.prior / (n + 1)
+            if value > best_value:
+                best, best_value = i, value
+        widening = config.widening
+        if untried >= 0 and (best < 0 or widening is None or tried < 1 + widening * sqrt(visits)):
+            return legal[untried], children[untried], True
+        return legal[best], children[best], False
+
+    @staticmethod
+    def _set_priors(
+        heuristic: Heuristic, state: State, seat: int, legal: list[Any], children: list[Node]
+    ) -> None:
+        """Heuristic scores of the legal actions scaled to [0, 1] (0.5 each when it sees no difference)."""
+        scores = heuristic(state, seat, legal)
+        low, high = min(scores), max(scores)
+        span = high - low
+        for child, score in zip(children, scores, strict=True):
+            if child.visits == 0:
+                child.prior = (score - low) / span if span else 0.5
+
+    def _simultaneous(
+        self, node: Node, state: State, actors: list[int], path: list[tuple[Node, int]]
+    ) -> tuple[Node, bool]:
+        """Each actor picks from its own bandit at ``node``; none sees the others' picks."""
+        node.simultaneous = True
+        expanded = False
+        after: Node | None = None
+        for seat in actors:
+            action, child, new = self._select(node, state, seat)
+            state.apply(seat, action)
+            path.append((child, seat))
+            expanded = expanded or new
+            if seat == self.seat:
+                after = child
+        if after is None:
+            if node.hidden is None:
+                node.hidden = Node()
+            after = node.hidden
+        return after, expanded
+
+    def _rollout(self, state: State) -> list[float]:
+        policy, rng = self._rollout_policy, self.rng
+        depth = self.config.rollout_depth
+        decisions = 0
+        while not state.is_terminal():
+            step = state.chance()
+            if step is not None:
+                state.resolve_chance(step.sample(rng))
+                continue
+            if depth is not None and decisions >= depth:
+                # Mid-game, who is ahead is a noisy step; the projected margin is the smoother signal.
+                projected = self._evaluate(state)
+                return reward_vector(running_ranking(projected), projected, 1.0, self.config.score_scale)
+            for seat in list(state.actors()):
+                state.apply(seat, policy.choose(state, seat, rng))
+            decisions += 1
+        return self._reward(state.ranking(), state.scores())
+
+    def _reward(self, ranking: Sequence[int], scores: Sequence[float]) -> list[float]:
+        return reward_vector(ranking, scores, self.config.margin_weight, self.config.score_scale)
+
+    @staticmethod
+    def _backup(path: list[tuple[Node, int]], reward: list[float]) -> None:
+        for node, seat in path:
+            node.visits += 1
+            node.total += reward[seat]
+
+    # -- reading the tree ---------------------------------------------------------------------
+
+    def root_stats(self, legal: Sequence[Any]) -> tuple[ActionStats, ...]:
+        """Statistics of the observer's legal actions at the root, most visited first (stable order)."""
+        table = self.root.children.get(self.seat, {})
+        stats = []
+        for action in legal:
+            child = table.get(action)
+            visits = child.visits if child else 0
+            stats.append(ActionStats(action, visits, child.total / visits if child and visits else 0.0))
+        return tuple(sorted(stats, key=lambda s: (-s.visits, -s.mean)))
+
+    def _best(self, legal: Sequence[Any]) -> ActionStats:
+        return self.root_stats(legal)[0]
+
+    # -- tree reuse ---------------------------------------------------------------------------
+
+    def advance(self, seat: int, action: Any) -> None:
+        """Follow an action played in the real game, keeping the subtree below it.
+
+        Call it for every action applied after a decision (the observer's own
+        and every other seat's, in order). The tree survives only along public
+        sequential choices: when the step was simultaneous (secret), or the
+        action was never searched, the tree is dropped and the next search
+        starts afresh.
+        """
+        node = self.root
+        child = None if node.simultaneous else node.children.get(seat, {}).get(action)
+        self.root = child if child is not None else Node()
+
+    def reset(self) -> None:
+        """Forget the tree (a new game, or a position reached by unknown moves)."""
+        self.root = Node()
+
+
+# -- entry points -------------------------------------------------------------------------------
+
+
+def search(game: Game, observation: Any, seat: int, config: SearchConfig, seed: int) -> SearchResult:
+    """One decision with a fresh tree, in this process."""
+    return Search(game, seat, config, seed).run(observation)
+
+
+def _root_counts(
+    game: Game, observation: Any, seat: int, config: SearchConfig, seed: int
+) -> tuple[int, float, list[tuple[Any, int, float]]]:
+    """A worker's share of a root-parallel search: its root visits and reward sums per action."""
+    result = search(game, observation, seat, config, seed)
+    return (
+        result.iterations,
+        result.seconds,
+        [(s.action, s.visits, s.mean * s.visits) for s in result.stats],
+    )
+
+
+def worker_seeds(seed: int, workers: int) -> list[int]:
+    """Independent, reproducible seeds for the root-parallel searches of one decision."""
+    rng = Rng(seed)
+    return [rng.next_u64() for _ in range(workers)]
+
+
+def parallel_search(
+    game: Game, observation: Any, seat: int, config: SearchConfig, seed: int, executor: Executor
+) -> SearchResult:
+    """Root parallelism: ``config.workers`` independent searches whose root visit counts are summed.
+
+    The iteration budget is split evenly, so the result is deterministic for a
+    seed whatever the scheduling; the time limit applies to each worker.
+    """
+    workers = config.workers
+    share = None if config.iterations is None else max(1, -(-config.iterations // workers))
+    single = replace(config, iterations=share, workers=1)
+    futures = [
+        executor.submit(_root_counts, game, observation, seat, single, s) for s in worker_seeds(seed, workers)
+    ]
+    visits: dict[Any, int] = {}
+    totals: dict[Any, float] = {}
+    order: list[Any] = []
+    iterations, seconds = 0, 0.0
+    for future in futures:
+        done, spent, rows = future.result()
+        iterations += done
+        seconds = max(seconds, spent)
+        for action, n, total in rows:
+            if action not in visits:
+                order.append(action)
+                visits[action], totals[action] = 0, 0.0
+            visits[action] += n
+            totals[action] += total
+    stats = sorted(
+        (ActionStats(a, visits[a], totals[a] / visits[a] if visits[a] else 0.0) for a in order),
+        key=lambda s: (-s.visits, -s.mean),
+    )
+    return SearchResult(stats[0].action, iterations, seconds, tuple(stats))

@@ -1,0 +1,150 @@
+"""Fast players: the random baseline and the greedy heuristic of each game.
+
+A policy answers ``choose(state, seat, rng) -> action`` for a seat that may act
+in ``state``. The search uses policies for its rollouts, where ``state`` is a
+determinization (never the real game); the arena plays them as baselines, and
+hands them a determinization of the seat's observation too, so no baseline
+can peek at hidden cards.
+
+Adding a game means adding a heuristic: a function scoring the legal actions
+of the acting seat (``Heuristic``; all at once, so shared work is done once),
+registered with ``register_heuristic``, and optionally a static evaluation
+(``Evaluator``: projected final scores) for rollouts cut off before the end.
+The search also uses the heuristic as a prior (see ``mcts``). Games without
+them fall back to a one-ply lookahead on the running score, and to the
+running score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from engine.core import Rng, State
+
+# Scores the given legal actions of ``seat`` in ``state`` (higher is better), without mutating it.
+Heuristic = Callable[[State, int, Sequence[Any]], list[float]]
+# Projected final score of every seat in a position that is not over yet.
+Evaluator = Callable[[State], list[float]]
+
+
+class Policy(Protocol):
+    """Picks one legal action for ``seat``; deterministic given ``rng``."""
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Any: ...
+
+
+class RandomPolicy:
+    """Uniformly random among the legal actions: the weakest baseline and the cheapest rollout."""
+
+    name = "random"
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Any:
+        legal = state.legal_actions(seat)
+        return legal[rng.randrange(len(legal))]
+
+
+class GreedyPolicy:
+    """Plays the best-scoring action; ties are broken at random so rollouts stay diverse.
+
+    ``epsilon`` is the chance of a uniformly random move instead, which keeps a
+    rollout policy from being exploitably predictable.
+    """
+
+    name = "greedy"
+
+    def __init__(self, heuristic: Heuristic, epsilon: float = 0.0) -> None:
+        self.heuristic = heuristic
+        self.epsilon = epsilon
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Any:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if self.epsilon and rng.random() < self.epsilon:
+            return legal[rng.randrange(len(legal))]
+        best: list[Any] = []
+        best_value = float("-inf")
+        for action, value in zip(legal, self.heuristic(state, seat, legal), strict=True):
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def lookahead(state: State, seat: int, actions: Sequence[Any]) -> list[float]:
+    """Generic fallback: ``seat``'s running score lead after each action (one clone per action)."""
+    leads = []
+    for action in actions:
+        after = state.clone()
+        after.apply(seat, action)
+        scores = after.scores()
+        others = [s for i, s in enumerate(scores) if i != seat]
+        leads.append(scores[seat] - (max(others) if others else 0.0))
+    return leads
+
+
+def running_scores(state: State) -> list[float]:
+    """Generic static evaluation: the score each seat would have if the game ended now."""
+    return state.scores()
+
+
+_HEURISTICS: dict[str, Heuristic] = {}
+_EVALUATORS: dict[str, Evaluator] = {}
+
+
+def register_heuristic(game: str, scores: Heuristic, evaluate: Evaluator | None = None) -> None:
+    """Make ``scores`` the greedy heuristic and prior of ``game``; ``evaluate`` its static evaluation."""
+    _HEURISTICS[game] = scores
+    if evaluate is not None:
+        _EVALUATORS[game] = evaluate
+
+
+def heuristic(game: str) -> Heuristic:
+    """The registered heuristic of ``game``, or the generic one-ply lookahead."""
+    _load_builtin_heuristics()
+    return _HEURISTICS.get(game, lookahead)
+
+
+def has_heuristic(game: str) -> bool:
+    """Whether ``game`` registered its own heuristic (the generic lookahead is too slow for a prior)."""
+    _load_builtin_heuristics()
+    return game in _HEURISTICS
+
+
+def evaluator(game: str) -> Evaluator:
+    """The registered static evaluation of ``game``, or the running score."""
+    _load_builtin_heuristics()
+    return _EVALUATORS.get(game, running_scores)
+
+
+def make_policy(name: str, game: str, epsilon: float = 0.0) -> Policy:
+    """``random`` or ``greedy`` for ``game``; raises ``ValueError`` for anything else."""
+    if name == "random":
+        return RandomPolicy()
+    if name == "greedy":
+        return GreedyPolicy(heuristic(game), epsilon)
+    raise ValueError(f"unknown policy {name!r}; known: random, greedy")
+
+
+_builtins_loaded = False
+
+
+def _load_builtin_heuristics() -> None:
+    """Import the per-game heuristics lazily, so importing this module never imports an engine."""
+    global _builtins_loaded
+    if _builtins_loaded:
+        return
+    _builtins_loaded = True
+    import importlib
+
+    for module in _BUILTIN_HEURISTICS:
+        try:
+            importlib.import_module(module)
+        except ImportError:  # the game has not landed in this checkout
+            continue
+
+
+# Modules that call ``register_heuristic`` for a built-in game when imported.
+_BUILTIN_HEURISTICS: tuple[str, ...] = ("ai_players.heuristics.tbbr_dice",)

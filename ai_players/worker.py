@@ -1,0 +1,316 @@
+"""``zythos-bots``: the bot worker process.
+
+A bot is an ordinary client. The worker registers with the server's
+``BotService``, receives seat assignments (each with its own seat token), and
+plays every seat through ``GameService`` alone: it follows the seat's event
+stream, reads the seat's view, rebuilds the engine observation from that proto
+view (``wire.view_from_proto``), searches it with ISMCTS in a separate process,
+and submits the chosen action id. It never sees more than its seat may see.
+
+Searches run in a process pool, so one long search never delays another
+seat; each decision is capped by its level's time limit. On a version
+conflict the seat re-reads its view and decides again; on a lost connection
+the worker reconnects and the server re-assigns its seats with fresh tokens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import logging
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+
+import grpc
+
+from ai_players import metrics
+from ai_players.levels import LEVELS, config_for
+from ai_players.mcts import search
+from engine.core import registry
+from zythos.client import ZythosClient, ZythosError
+from zythos.v1 import bot_service_pb2 as bot_pb
+from zythos.v1 import bot_service_pb2_grpc as bot_grpc
+from zythos.v1 import game_service_pb2 as pb
+
+log = logging.getLogger("zythos.bots")
+
+_DONE = (pb.GAME_STATUS_FINISHED, pb.GAME_STATUS_ABANDONED)
+# Answers that mean "the position moved on: read the view again and decide anew".
+_RETRY_REASONS = frozenset({"STALE_VERSION", "NOT_YOUR_TURN", "ILLEGAL_ACTION", "COMMIT_CONFLICT"})
+# Answers that mean "this seat is no longer ours" (re-assigned with a new token, or the game is gone).
+_LOST_CODES = frozenset({grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.UNAUTHENTICATED,
+                         grpc.StatusCode.NOT_FOUND})
+
+
+@dataclass(frozen=True)
+class WorkerConfig:
+    """Everything ``zythos-bots`` is told on its command line or by ``ZYTHOS_*`` variables."""
+
+    server: str = "127.0.0.1:50051"
+    name: str = field(default_factory=lambda: f"bots-{os.getpid()}")
+    capacity: int = 16
+    processes: int = 1
+    levels: tuple[str, ...] = ()
+    game_types: tuple[str, ...] = ()
+    bot_secret: str = ""
+    poll_seconds: float = 2.0
+    reconnect_seconds: float = 1.0
+    metrics_port: int = 0
+    max_iterations: int = 0  # 0: each level's own budget
+
+
+def decide(
+    game_type: str, view_bytes: bytes, level: str, seed: int, max_iterations: int = 0
+) -> tuple[str, int, float]:
+    """Search one decision from a serialized ``GameView``; runs in a pool process.
+
+    Returns the chosen action id, the iterations run and the search seconds.
+    The only input is the seat's proto view: the search cannot reach any
+    state the seat may not see.
+    """
+    game = registry.get(game_type)
+    wire = registry.wire(game_type)
+    view = pb.GameView.FromString(view_bytes)
+    observation = wire.view_from_proto(getattr(view, wire.oneof_field))
+    config = config_for(level)
+    if max_iterations and (config.iterations is None or config.iterations > max_iterations):
+        config = replace(config, iterations=max_iterations)
+    result = search(game, observation, view.your_seat, config, seed)
+    return result.action.id, result.iterations, result.seconds
+
+
+def decision_seed(game_id: str, seat: int, version: int) -> int:
+    """A reproducible seed per decision, so a replayed game makes the same choices."""
+    digest = hashlib.sha256(f"{game_id}/{seat}/{version}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class SeatPlayer:
+    """Plays one assigned seat until the game ends or the seat is taken away."""
+
+    def __init__(self, client: ZythosClient, assignment: bot_pb.BotAssignment, executor: Executor,
+                 config: WorkerConfig) -> None:
+        self.client = client
+        self.assignment = assignment
+        self.executor = executor
+        self.poll_seconds = config.poll_seconds
+        self.max_iterations = config.max_iterations
+        self._wake = asyncio.Event()
+
+    @property
+    def _token(self) -> str:
+        return self.assignment.seat_token
+
+    async def run(self) -> None:
+        a = self.assignment
+        follower = asyncio.create_task(self._follow_events())
+        try:
+            while True:
+                self._wake.clear()
+                view = await self.client.get_view(a.game_id, token=self._token)
+                if view.game.status in _DONE:
+                    return
+                if a.seat in view.game.to_act:
+                    await self._play_one(view)
+                    continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=self.poll_seconds)
+        except ZythosError as error:
+            if error.code not in _LOST_CODES:
+                raise
+            log.info("seat %s of %s is no longer ours: %s", a.seat, a.game_id, error)
+        finally:
+            follower.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ZythosError):
+                await follower
+
+    async def _follow_events(self) -> None:
+        """Wake the seat on every event; resume after the last event id when the stream breaks."""
+        last = ""
+        while True:
+            try:
+                events = self.client.stream_events(self.assignment.game_id, last, token=self._token)
+                async for event in events:
+                    last = event.event_id
+                    self._wake.set()
+                return
+            except ZythosError as error:
+                if error.code in _LOST_CODES:
+                    return
+                await asyncio.sleep(self.poll_seconds)
+
+    async def _play_one(self, view: pb.GameView) -> None:
+        a = self.assignment
+        started = time.perf_counter()
+        action_id, iterations, _ = await asyncio.get_running_loop().run_in_executor(
+            self.executor, decide, a.game_type, view.SerializeToString(), a.level,
+            decision_seed(a.game_id, a.seat, view.game.version), self.max_iterations,
+        )
+        metrics.decided(a.game_type, a.level, time.perf_counter() - started, iterations)
+        try:
+            await self.client.submit_action(
+                a.game_id, action_id, expected_version=view.game.version,
+                request_id=f"bot/{a.seat}/{view.game.version}", token=self._token,
+            )
+        except ZythosError as error:
+            if error.reason not in _RETRY_REASONS:
+                raise
+            metrics.error(a.game_type, error.reason.lower())
+            log.info("seat %s of %s: %s; deciding again", a.seat, a.game_id, error.reason)
+
+
+class BotWorker:
+    """Holds the assignment stream and one ``SeatPlayer`` task per assigned seat."""
+
+    def __init__(self, config: WorkerConfig, executor: Executor) -> None:
+        self.config = config
+        self.executor = executor
+        self.seats: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._stopping = asyncio.Event()
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    async def run(self) -> None:
+        """Serve assignments until stopped, reconnecting whenever the server goes away."""
+        while not self._stopping.is_set():
+            channel = grpc.aio.insecure_channel(self.config.server)
+            client = ZythosClient(channel=channel)
+            try:
+                await self._watch(channel, client)
+            except grpc.aio.AioRpcError as error:
+                log.warning("assignment stream lost (%s: %s); reconnecting",
+                            error.code().name, error.details())
+                metrics.error("", "disconnected")
+            finally:
+                for task in self.seats.values():
+                    task.cancel()
+                await asyncio.gather(*self.seats.values(), return_exceptions=True)
+                self.seats.clear()
+                await channel.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), timeout=self.config.reconnect_seconds)
+
+    async def _watch(self, channel: grpc.aio.Channel, client: ZythosClient) -> None:
+        request = bot_pb.WatchAssignmentsRequest(
+            worker_name=self.config.name, game_types=list(self.config.game_types),
+            levels=list(self.config.levels), capacity=self.config.capacity,
+        )
+        metadata = (("authorization", f"Bearer {self.config.bot_secret}"),) if self.config.bot_secret else ()
+        call = bot_grpc.BotServiceStub(channel).WatchAssignments(request, metadata=metadata)
+        stop = asyncio.create_task(self._stopping.wait())
+        try:
+            async for response in _until(call, stop):
+                self._start_seat(client, response.assignment)
+        finally:
+            stop.cancel()
+            call.cancel()
+
+    def _start_seat(self, client: ZythosClient, assignment: bot_pb.BotAssignment) -> None:
+        key = (assignment.game_id, assignment.seat)
+        previous = self.seats.pop(key, None)
+        if previous is not None:
+            previous.cancel()
+        player = SeatPlayer(client, assignment, self.executor, self.config)
+        task = asyncio.create_task(self._guard(player))
+        self.seats[key] = task
+        task.add_done_callback(lambda t: self._forget(key, t))
+        metrics.seat_started(assignment.game_type, assignment.level)
+
+    def _forget(self, key: tuple[str, int], task: asyncio.Task[None]) -> None:
+        if self.seats.get(key) is task:
+            del self.seats[key]
+
+    async def _guard(self, player: SeatPlayer) -> None:
+        a = player.assignment
+        try:
+            await player.run()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("seat %s of %s failed", a.seat, a.game_id)
+            metrics.error(a.game_type, "seat_failed")
+        finally:
+            metrics.seat_finished()
+
+
+async def _until(call: grpc.aio.UnaryStreamCall, stop: asyncio.Task[bool]):  # type: ignore[no-untyped-def]
+    """Yield the stream's messages until it ends or ``stop`` completes."""
+    reader = call.__aiter__()
+    while True:
+        next_message = asyncio.ensure_future(reader.__anext__())
+        done, _ = await asyncio.wait({next_message, stop}, return_when=asyncio.FIRST_COMPLETED)
+        if next_message not in done:
+            next_message.cancel()
+            return
+        try:
+            yield next_message.result()
+        except StopAsyncIteration:
+            return
+
+
+def parse_args(argv: Sequence[str] | None = None) -> WorkerConfig:
+    env = os.environ.get
+    parser = argparse.ArgumentParser(prog="zythos-bots", description="Play bot seats of a Zythos server.")
+    parser.add_argument("--server", default=env("ZYTHOS_SERVER", "127.0.0.1:50051"),
+                        help="server address HOST:PORT (ZYTHOS_SERVER)")
+    parser.add_argument("--name", default=env("ZYTHOS_BOT_NAME", f"bots-{os.getpid()}"),
+                        help="worker name for logs and metrics (ZYTHOS_BOT_NAME)")
+    parser.add_argument("--capacity", type=int, default=int(env("ZYTHOS_BOT_CAPACITY", "16")),
+                        help="most seats played at once (ZYTHOS_BOT_CAPACITY)")
+    parser.add_argument("--processes", type=int, default=int(env("ZYTHOS_BOT_PROCESSES", "1")),
+                        help="search processes (ZYTHOS_BOT_PROCESSES)")
+    parser.add_argument("--levels", default=env("ZYTHOS_BOT_LEVELS", ""),
+                        help=f"levels served, comma-separated, of {','.join(LEVELS)}; empty: all")
+    parser.add_argument("--games", default=env("ZYTHOS_BOT_GAMES", ""),
+                        help="comma-separated game types served; empty: all (ZYTHOS_BOT_GAMES)")
+    parser.add_argument("--bot-secret", default=env("ZYTHOS_BOT_SECRET", ""),
+                        help="shared secret the server expects from workers (ZYTHOS_BOT_SECRET)")
+    parser.add_argument("--max-iterations", type=int, default=int(env("ZYTHOS_BOT_MAX_ITERATIONS", "0")),
+                        help="cap every level's MCTS iterations per decision; 0: no cap "
+                        "(ZYTHOS_BOT_MAX_ITERATIONS)")
+    parser.add_argument("--metrics-port", type=int, default=int(env("ZYTHOS_METRICS_PORT", "0")),
+                        help="serve Prometheus metrics on this port; 0: off (ZYTHOS_METRICS_PORT)")
+    args = parser.parse_args(argv)
+    split = lambda text: tuple(part for part in text.split(",") if part)  # noqa: E731
+    for level in split(args.levels):
+        if level not in LEVELS:
+            parser.error(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    return WorkerConfig(
+        server=args.server, name=args.name, capacity=max(1, args.capacity),
+        processes=max(1, args.processes), levels=split(args.levels), game_types=split(args.games),
+        bot_secret=args.bot_secret, metrics_port=args.metrics_port,
+        max_iterations=max(0, args.max_iterations),
+    )
+
+
+async def serve(config: WorkerConfig) -> None:
+    """Run a worker until SIGTERM or SIGINT."""
+    if config.metrics_port:
+        metrics.start_http(config.metrics_port, config.capacity)
+    # forkserver: never fork this process, whose gRPC threads make fork unsafe.
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=config.processes, mp_context=context) as executor:
+        worker = BotWorker(config, executor)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, worker.stop)
+        log.info("zythos-bots %s serving %s with capacity %d", config.name, config.server, config.capacity)
+        await worker.run()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    logging.basicConfig(level=os.environ.get("ZYTHOS_LOG_LEVEL", "INFO"),
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    asyncio.run(serve(parse_args(argv)))
+
+
+if __name__ == "__main__":
+    main()
