@@ -164,6 +164,8 @@ class SeatPlayer:
                 raise
             metrics.error(a.game_type, error.reason.lower())
             log.info("seat %s of %s: %s; deciding again", a.seat, a.game_id, error.reason)
+            if error.reason != "STALE_VERSION":  # not a race we lost: do not hammer the server
+                await asyncio.sleep(self.poll_seconds / 4)
 
 
 class BotWorker:

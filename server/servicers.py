@@ -248,4 +248,6 @@ class GameService(pb_grpc.GameServiceServicer):
         self, request: pb.LeaveGameRequest, context: grpc.aio.ServicerContext
     ) -> pb.LeaveGameResponse:
         record = await self._sessions.leave(request.game_id, bearer_token(context))
+        if self._bots is not None and any(seat.resigned and seat.bot for seat in record.seats):
+            await self._bots.want(record)  # a resigned seat is played on by a bot
         return pb.LeaveGameResponse(game=convert.game(record))

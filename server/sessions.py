@@ -212,7 +212,7 @@ class Sessions:
     async def legal_actions(self, game_id: str, token: str | None) -> tuple[GameRecord, list[Any]]:
         loaded = await self._load(game_id)
         seat = self._seat(loaded.record, self._required(token))
-        if loaded.record.status is not GameStatus.ACTIVE or loaded.record.seats[seat].resigned:
+        if loaded.record.status is not GameStatus.ACTIVE:
             return loaded.record, []
         return loaded.record, self._state(loaded).legal_actions(seat)
 
@@ -387,10 +387,7 @@ class Sessions:
                 elif record.status is GameStatus.ACTIVE:
                     if record.seats[seat].resigned:
                         return record
-                    updated = record.with_seat(seat, replace(record.seats[seat], resigned=True))
-                    event = Event("player_resigned", f"{name} resigns", seat)
-                    if all(s.resigned or s.bot for s in updated.seats):
-                        updated = replace(updated, status=GameStatus.ABANDONED, to_act=())
+                    updated, event = _resigned(record, seat, name)
                 else:
                     raise GameError(
                         Reason.GAME_NOT_ACTIVE, f"game {game_id} is {record.status.value.lower()}"
@@ -540,8 +537,6 @@ class Sessions:
                 f"the game is at version {record.version}, not {expected_version}",
                 version=str(record.version),
             )
-        if record.seats[seat].resigned:
-            raise GameError(Reason.NOT_YOUR_TURN, f"seat {seat} resigned")
         if seat not in state.actors():
             raise GameError(
                 Reason.NOT_YOUR_TURN, f"seat {seat} may not act now", to_act=_seats(state.actors())
@@ -629,6 +624,29 @@ class Sessions:
 
 def _bot_seat(level: str) -> SeatRecord:
     return SeatRecord(f"{level.capitalize()} bot", bot=True, bot_level=level)
+
+
+def _resigned(record: GameRecord, seat: int, name: str) -> tuple[GameRecord, Event]:
+    """The game after ``seat`` resigns from an ACTIVE game, and the event that says so.
+
+    While another human plays on, a bot takes the seat over so the game can
+    finish, and the resigned player's token stops working (the bot gets its
+    own). The last human to leave abandons the game instead, keeping read
+    access to it.
+    """
+    others = [s for n, s in enumerate(record.seats) if n != seat and not s.bot]
+    current = record.seats[seat]
+    if not others:
+        updated = record.with_seat(seat, replace(current, resigned=True))
+        return replace(updated, status=GameStatus.ABANDONED, to_act=()), Event(
+            "player_resigned", f"{name} resigns", seat
+        )
+    takeover = replace(
+        current, resigned=True, bot=True, bot_level=validation.DEFAULT_BOT_LEVEL, token_hash=""
+    )
+    return record.with_seat(seat, takeover), Event(
+        "player_resigned", f"{name} resigns; a bot takes the seat over", seat
+    )
 
 
 def _seats(seats: Sequence[int]) -> str:

@@ -177,3 +177,17 @@ async def test_bot_service_rejects_a_wrong_secret_and_bad_offers(store_factory: 
                 assert caught.value.code() == code
     finally:
         await running.close()
+
+
+async def test_a_resigned_seat_is_played_on_by_a_bot(store_factory: StoreFactory) -> None:
+    """LeaveGame in an ACTIVE game: a bot takes the seat over and the others can finish."""
+    async with served_with(store_factory) as served:
+        with bot_worker(served.target):
+            host, guest = served.client(), served.client()
+            created = await host.create_game("tbbr_dice", 2, "Ann")
+            game_id = created.game.game_id
+            await guest.join_game(game_id, "Bob")
+            left = await guest.leave_game(game_id)
+            assert left.status == pb.GAME_STATUS_ACTIVE and left.seats[1].bot and left.seats[1].resigned
+            game = await play_randomly(host, game_id, 0)
+        assert game.status == pb.GAME_STATUS_FINISHED and len(game.ranking) == 2

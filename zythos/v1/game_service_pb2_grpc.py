@@ -186,8 +186,10 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def LeaveGame(self, request, context):
-        """LeaveGame gives up the caller's seat: a WAITING game frees it; an ACTIVE
-        game marks the seat as resigned (see Seat.resigned).
+        """LeaveGame gives up the caller's seat: a WAITING game frees it; in an
+        ACTIVE game the seat is marked resigned and a bot (level "medium") plays
+        it on, so the others can finish; the caller's token stops working. When
+        no human seat is left, the game becomes ABANDONED.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
