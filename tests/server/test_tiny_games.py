@@ -36,3 +36,15 @@ async def test_two_players_play_to_the_end(served: Served) -> None:
     assert kinds[3] == "game_started" and kinds[-1] == "game_finished"
     assert events[-1].version == game.version
     assert [e.version for e in events] == sorted(e.version for e in events)
+
+
+def test_tiny_dice_determinize_keeps_what_the_seat_knows() -> None:
+    """The test game is a full engine: a determinized world looks the same to its observer."""
+    from engine.core.rng import Rng
+    from tests.server.tiny_dice import TINY_DICE
+
+    state = TINY_DICE.new_state(3, {}, seed=4)
+    observation = state.observe(1)
+    worlds = [TINY_DICE.determinize(observation, Rng(n)) for n in range(3)]
+    assert all(world.observe(1) == observation for world in worlds)
+    assert len({tuple(world.lucky) for world in worlds}) > 1  # the others' secrets are resampled

@@ -53,6 +53,8 @@ class Observation:
     turn_points: int
     current: int
     lucky: int | None  # the observing seat's own lucky number
+    target: int
+    rolling: bool
 
 
 class TinyDiceState(State):
@@ -119,7 +121,9 @@ class TinyDiceState(State):
 
     def observe(self, seat: int | None) -> Observation:
         lucky = None if seat is None else self.lucky[seat]
-        return Observation(seat, tuple(self.banked), self.turn_points, self.current, lucky)
+        return Observation(
+            seat, tuple(self.banked), self.turn_points, self.current, lucky, self.target, self.rolling
+        )
 
     def clone(self) -> TinyDiceState:
         return TINY_DICE.load(TINY_DICE.dump(self))
@@ -150,7 +154,17 @@ class TinyDice(Game):
         return TinyDiceState(players, int(options.get("target", "10")), lucky, deck, rng)
 
     def determinize(self, observation: Any, rng: Rng) -> State:
-        raise NotImplementedError("Tiny Dice has no bots")
+        """The observer's lucky number kept; the others and the undealt deck sampled."""
+        unknown = [n for n in LUCKY_DECK if n != observation.lucky]
+        rng.shuffle(unknown)
+        players = len(observation.banked)
+        lucky = [observation.lucky if s == observation.seat else unknown.pop() for s in range(players)]
+        state = TinyDiceState(players, observation.target, lucky, unknown, Rng(rng.next_u64()))
+        state.banked = list(observation.banked)
+        state.turn_points, state.current, state.rolling = (
+            observation.turn_points, observation.current, observation.rolling
+        )
+        return state
 
     def dump(self, state: State) -> bytes:
         assert isinstance(state, TinyDiceState)
