@@ -7,6 +7,7 @@ small iteration cap, so games stay quick; the server runs on both stores.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -29,18 +30,28 @@ GAME_TIMEOUT = 240.0
 
 @contextmanager
 def bot_worker(target: str, *extra: str) -> Iterator[subprocess.Popen[bytes]]:
-    """A ``zythos-bots`` process serving ``target``; killed on exit."""
+    """A ``zythos-bots`` process (in its own process group, with its search processes) serving ``target``.
+
+    On exit the whole group is killed, search processes included, as when a
+    bot pod dies; ``crash`` does the same mid-test.
+    """
     process = subprocess.Popen(
         [sys.executable, "-m", "ai_players.worker", "--server", target, "--max-iterations", "4",
          "--processes", "1", *extra],
         env={**os.environ, "ZYTHOS_LOG_LEVEL": "WARNING"},
+        start_new_session=True,
     )
     try:
         yield process
     finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
+        crash(process)
+
+
+def crash(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a worker and every process of its group (its forkserver and search processes)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
 
 
 @asynccontextmanager
@@ -129,7 +140,7 @@ async def test_killing_the_worker_mid_game_hands_its_seats_to_another(store_fact
             game_id = created.game.game_id
             await wait_for(client, game_id, pb.GAME_STATUS_ACTIVE)
             await play_randomly(client, game_id, 0, until_version=25)
-            first.send_signal(signal.SIGKILL)
+            crash(first)
         with bot_worker(served.target):
             game = await play_randomly(client, game_id, 0)
         assert game.status == pb.GAME_STATUS_FINISHED
