@@ -226,7 +226,7 @@ class Search:
             if len(actors) == 1:
                 seat = actors[0]
                 action, node, expanded = self._select(node, state, seat)
-                state.apply(seat, action)
+                state.apply_legal(seat, action)
                 path.append((node, seat))
             else:
                 node, expanded = self._simultaneous(node, state, list(actors), path)
@@ -301,7 +301,7 @@ class Search:
         after: Node | None = None
         for seat in actors:
             action, child, new = self._select(node, state, seat)
-            state.apply(seat, action)
+            state.apply_legal(seat, action)
             path.append((child, seat))
             expanded = expanded or new
             if seat == self.seat:
@@ -326,7 +326,7 @@ class Search:
                 projected = self._evaluate(state)
                 return reward_vector(running_ranking(projected), projected, 1.0, self.config.score_scale)
             for seat in list(state.actors()):
-                state.apply(seat, policy.choose(state, seat, rng))
+                state.apply_legal(seat, policy.choose(state, seat, rng))
             decisions += 1
         return self._reward(state.ranking(), state.scores())
 

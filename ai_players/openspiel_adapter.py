@@ -254,7 +254,7 @@ class ZythosState(pyspiel.State):  # type: ignore[misc]
         state = position.engine
         step = state.chance()
         if step is None:
-            state.apply(self.current_player(), self._legal()[action])
+            state.apply_legal(self.current_player(), self._legal()[action])
         elif step.outcomes is None:
             state.resolve_chance(step.sample(position.rng))
         else:
@@ -360,7 +360,7 @@ class EngineRolloutEvaluator:
                 projected = self._evaluate(world)
                 return np.array(reward_vector(running_ranking(projected), projected, 1.0, scale))
             for seat in list(world.actors()):
-                world.apply(seat, self.policy.choose(world, seat, rng))
+                world.apply_legal(seat, self.policy.choose(world, seat, rng))
             decisions += 1
         return np.array(reward_vector(world.ranking(), world.scores(), _REWARD.margin_weight, scale))
 

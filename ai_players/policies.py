@@ -78,7 +78,7 @@ def lookahead(state: State, seat: int, actions: Sequence[Any]) -> list[float]:
     leads = []
     for action in actions:
         after = state.clone()
-        after.apply(seat, action)
+        after.apply_legal(seat, action)
         scores = after.scores()
         others = [s for i, s in enumerate(scores) if i != seat]
         leads.append(scores[seat] - (max(others) if others else 0.0))

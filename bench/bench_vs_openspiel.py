@@ -23,11 +23,12 @@ Absolute figures only: nothing here asserts a time. One core (``--core``).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
 import time
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -108,8 +109,10 @@ def speed(game: Game, players: int, positions: list[Position], seconds: float, c
     os_game: ZythosGame = pyspiel.load_game(register(game.name), {"players": players})
     print(f"{'position':<26}{'legal':>6}  {'leaf':<7}{'ours it/s':>10}{'OpenSpiel sims/s':>18}{'ratio':>8}")
     ratios: dict[str, list[float]] = {"stock": [], "medium": []}
+    shipped: list[float] = []  # ours as the bots play (medium leaf) / OpenSpiel's bot as shipped (stock)
     for position in positions:
         world = game.determinize(position.observation, Rng(seed))
+        rates: dict[str, tuple[float, float]] = {}
         for kind in ratios:
             ours = Search(game, position.seat, our_config(kind, seconds), seed).run(position.observation)
             our_rate = ours.iterations / ours.seconds
@@ -118,12 +121,18 @@ def speed(game: Game, players: int, positions: list[Position], seconds: float, c
             bot.run_search(os_game.wrap(world.clone()))
             os_rate = bot.simulations / (time.perf_counter() - start)
             ratios[kind].append(our_rate / os_rate)
+            rates[kind] = (our_rate, os_rate)
             print(
                 f"{position.phase:<26}{position.legal:>6}  {kind:<7}{our_rate:>10.0f}{os_rate:>18.1f}"
                 f"{our_rate / os_rate:>8.1f}"
             )
+        shipped.append(rates["medium"][0] / rates["stock"][1])
     for kind, values in ratios.items():
-        print(f"median ratio ours / OpenSpiel, {kind} leaf: {statistics.median(values):.1f}x")
+        print(f"median ratio ours / OpenSpiel, both with the {kind} leaf: {statistics.median(values):.1f}x")
+    print(
+        "median ratio ours (medium leaf, as the bots play) / OpenSpiel ISMCTSBot as shipped (stock leaf): "
+        f"{statistics.median(shipped):.1f}x"
+    )
 
 
 def sequential_positions(game: Game, positions: list[Position], per_phase: int) -> list[Position]:
@@ -250,7 +259,27 @@ def match(game: Game, players: int, args: argparse.Namespace) -> None:
             f"  OpenSpiel     {simulations / decisions:.1f} simulations, "
             f"{seconds / decisions * 1000:.0f} ms per decision (searched decisions)"
         )
-    print(f"  wall time     {time.perf_counter() - start:.0f} s on one core")
+    elapsed = time.perf_counter() - start
+    print(f"  wall time     {elapsed:.0f} s on one core")
+    if args.out:
+        write_records(Path(args.out), [ours, theirs], args, elapsed, records)
+
+
+def write_records(
+    path: Path, lineup: list[str], args: argparse.Namespace, seconds: float, records: list[GameRecord]
+) -> None:
+    """The match in ``ai_players.experiments.strength``'s format, so runs split by seed can be merged."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "suite": "openspiel",
+        "lineup": lineup,
+        "games": args.games,
+        "seed": args.seed,
+        "seconds": seconds,
+        "report": asdict(report(records)),
+        "records": [asdict(r) for r in records],
+    }
+    path.write_text(json.dumps(data, indent=1))
 
 
 def main() -> int:
@@ -273,6 +302,7 @@ def main() -> int:
     match_args.add_argument("--games", type=int, default=10)
     match_args.add_argument("--time", type=float, default=0.1, help="seconds per decision, both sides")
     match_args.add_argument("--os-leaf", default="stock", help="stock (random rollouts) or medium (our leaf)")
+    match_args.add_argument("--out", default=None, help="write the records as JSON (for experiments.merge)")
     args = parser.parse_args()
 
     if hasattr(os, "sched_setaffinity"):

@@ -90,3 +90,24 @@ def test_clones_are_independent(name: str) -> None:
     seat = clone.actors()[0]
     clone.apply(seat, clone.legal_actions(seat)[0])
     assert game.dump(state) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_trusted_apply_matches_validated_apply(name: str) -> None:
+    """``apply_legal`` (the search's unchecked path) does exactly what ``apply`` does for a legal action."""
+    game = registry.get(name)
+    for players in _configs(game):
+        checked = game.new_state(players, {}, 13)
+        trusted = game.new_state(players, {}, 13)
+        rng = Rng(13)
+        while not checked.is_terminal():
+            chance = checked.chance()
+            if chance is not None:
+                outcome = chance.sample(rng)
+                assert checked.resolve_chance(outcome) == trusted.resolve_chance(outcome)
+                continue
+            seat = checked.actors()[0]
+            legal = checked.legal_actions(seat)
+            action = legal[rng.randrange(len(legal))]
+            assert checked.apply(seat, action) == trusted.apply_legal(seat, action)
+            assert game.dump(checked) == game.dump(trusted)

@@ -161,6 +161,9 @@ class TbbrState(State):
         if action not in self.legal_actions(seat):
             label = getattr(action, "label", repr(action))
             raise IllegalAction(f"not allowed now: {label} ({self._why_not(seat, action)})")
+        return self.apply_legal(seat, action)
+
+    def apply_legal(self, seat: int, action: Any) -> list[Event]:
         self._events = []
         if self.pending is None:
             self._act(seat, action)

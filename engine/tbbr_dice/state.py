@@ -161,6 +161,9 @@ class TbbrDiceState(State):
             raise IllegalAction(f"{getattr(action, 'label', action)!s} is not allowed now")
         return self._dispatch(seat, action)
 
+    def apply_legal(self, seat: int, action: Any) -> list[Event]:
+        return self._dispatch(seat, action)
+
     def observe(self, seat: int | None) -> Any:
         from engine.tbbr_dice.observation import observe
 
