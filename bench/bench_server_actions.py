@@ -1,6 +1,6 @@
 """SubmitAction throughput and latency on RedisStore, against the ceiling of the same stack.
 
-    .venv/bin/python bench/bench_server_actions.py [--seconds 4] [--clients 1,16,64]
+    .venv/bin/python bench/bench_server_actions.py [--seconds 4] [--clients 1,16,64] [--open-loop 0.5]
 
 Starts a private redis-server, one zythos server (``python -m server`` over
 Redis) and one ceiling server (bench/ceiling_server.py: a bare grpc.aio
@@ -12,6 +12,12 @@ concurrency so load on the machine hits both alike. Then the same with two
 server processes of each (two ports, clients split between them). Zythos
 servers are restarted after each snapshot restore, as their state cache would
 remember versions the restore undid.
+Then, open loop: the most clients each send a move at a fixed interval, so
+that together they offer ``--open-loop`` times the ceiling's closed-loop rate
+(0.5: the throughput target), latency counted from when each move was due.
+A closed loop at 64 clients measures a saturated server, whose latency is
+64 / throughput by Little's law; the open loop measures the latency clients
+see at a load the server sustains.
 Prints actions/s, p50/p99 latency, server CPU per call, CPU per process and
 the ratios.
 """
@@ -43,12 +49,24 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--loadgen-procs", type=int, default=1, help="load-generator processes")
     parser.add_argument("--no-two-servers", action="store_true", help="skip the two-process figures")
+    parser.add_argument(
+        "--open-loop",
+        default="0.5",
+        help="offered loads, as shares of the ceiling's closed-loop rate at the most clients, at which "
+        "the most clients play open loop (latency at a load the server sustains); empty: skip",
+    )
     return parser.parse_args()
 
 
 def measure(
-    args: argparse.Namespace, servers: list[Child], redis: Child, scripts: list[GameScript], clients: int
+    args: argparse.Namespace,
+    servers: list[Child],
+    redis: Child,
+    scripts: list[GameScript],
+    clients: int,
+    offered: float = 0.0,
 ) -> loadgen.Result:
+    """One figure: ``clients`` playing their own games, closed loop, or open loop at ``offered`` actions/s."""
     watch = {f"{s.name}{n}" if len(servers) > 1 else s.name: s.pid for n, s in enumerate(servers)}
     return loadgen.run(
         "games",
@@ -59,6 +77,7 @@ def measure(
         duration=args.seconds,
         watch={**watch, "redis": redis.pid},
         repeat=servers[0].name == "ceiling",
+        interval=clients / offered if offered else 0.0,
     )
 
 
@@ -112,6 +131,16 @@ def main() -> None:
                 rates[name, 2, clients] = result
                 rows.append(row(name, 2, clients, result))
                 print(table(rows[-1:]).splitlines()[-1], flush=True)
+        clients = max(levels)
+        for share in [float(s) for s in args.open_loop.split(",") if s]:
+            offered = share * rates["ceiling", 1, clients].rate
+            for name in stacks:
+                snapshot.restore(url)
+                servers = fresh(procs, stacks, name, url)[:1]
+                result = measure(args, servers, redis, scripts, clients, offered)
+                rates[name, "open", share] = result
+                rows.append(row(f"{name} open loop {offered:,.0f}/s", 1, clients, result))
+                print(table(rows[-1:]).splitlines()[-1], flush=True)
     print("\n" + table(rows) + "\n")
     for name in list(stacks)[1:]:
         for clients in levels:
@@ -120,6 +149,13 @@ def main() -> None:
                 f"{name} / ceiling at {clients} clients: {ours.rate / ceiling.rate:.2f} "
                 f"({ours.rate:,.0f} / {ceiling.rate:,.0f} actions/s; p99 {ours.quantile_ms(0.99):.1f} ms)"
             )
+    for share in [float(s) for s in args.open_loop.split(",") if s]:
+        ours = rates["zythos", "open", share]
+        print(
+            f"zythos at {max(levels)} clients offering {share:g} x the ceiling's rate, open loop: "
+            f"{ours.rate:,.0f} actions/s served, p50 {ours.quantile_ms(0.5):.1f} ms, "
+            f"p99 {ours.quantile_ms(0.99):.1f} ms"
+        )
     if not args.no_two_servers:
         clients = max(levels)
         for name in stacks:

@@ -5,7 +5,11 @@ many client coroutines over them. A client sends the bytes of a ``Move``
 (see ``scripted_games``) and reads no response body, so the per-call cost on
 the client is gRPC's alone. Two ways to play:
 
-- ``games``: each client plays its own games, one move after another.
+- ``games``: each client plays its own games, one move after another; with
+  an ``interval``, open loop: each client sends a move every ``interval``
+  seconds (from a random phase) whether or not the last one was answered, and
+  a move's latency counts from when it was due, so a server falling behind
+  shows as latency (no coordinated omission) instead of as a slower client.
 - ``hot``: every client races on the same game, submitting the move for the
   version it last heard of; the loser gets ABORTED (STALE_VERSION, with the
   current version in ErrorInfo) and moves on to that version, or, with
@@ -77,6 +81,7 @@ class Plan:
     repeat: bool  # play the moves again and again (the ceiling does not check them)
     backoff: float  # hot: after ABORTED, wait a random 0..backoff seconds before the next try
     reread: bool = False  # hot: after ABORTED, GetGame for the version before the next try
+    interval: float = 0.0  # games: seconds between a client's moves, open loop (0: closed loop)
 
 
 class Client:
@@ -90,8 +95,10 @@ class Client:
         tally: Tally,
         backoff: float = 0.0,
         reread: bool = False,
+        interval: float = 0.0,
     ) -> None:
         self._name = name
+        self._interval = interval
         self._backoff = backoff
         self._reread = reread
         self._jitter = random.Random(name)
@@ -123,10 +130,15 @@ class Client:
 
     async def play(self, games: Sequence[GameScript], repeat: bool) -> None:
         """Each game's moves in order; a failed move abandons that game."""
+        due = time.monotonic() + self._jitter.uniform(0, self._interval)
         while True:
             for game in games:
                 for move in game.moves:
-                    began = time.monotonic()
+                    if self._interval:
+                        await asyncio.sleep(max(0.0, due - time.monotonic()))
+                        began, due = due, due + self._interval
+                    else:
+                        began = time.monotonic()
                     try:
                         await self._submit(move.request, metadata=move.metadata)
                     except grpc.aio.AioRpcError as error:
@@ -179,7 +191,7 @@ async def _run(plan: Plan, window: Window) -> Tally:
     clients = []
     for index, games in zip(plan.client_ids, plan.clients, strict=True):
         channel = channels[index % len(channels)]
-        client = Client(f"c{index}", channel, window, tally, plan.backoff, plan.reread)
+        client = Client(f"c{index}", channel, window, tally, plan.backoff, plan.reread, plan.interval)
         clients.append(client.play(games, plan.repeat) if plan.mode == "games" else client.race(games))
     await asyncio.gather(*clients)
     for channel in channels:
@@ -233,6 +245,7 @@ def run(
     repeat: bool = False,
     backoff: float = 0.0,
     reread: bool = False,
+    interval: float = 0.0,
     on_window: Callable[[bool], None] | None = None,
 ) -> Result:
     """Drive the servers with ``clients`` spread over ``processes`` load-generator processes.
@@ -248,7 +261,7 @@ def run(
     for n in range(processes):
         share = tuple(tuple(games) for games in clients[n::processes])
         ids = tuple(range(len(clients)))[n::processes]
-        plan = Plan(mode, tuple(targets), share, ids, repeat, backoff, reread)
+        plan = Plan(mode, tuple(targets), share, ids, repeat, backoff, reread, interval)
         receiving, sending = context.Pipe(duplex=False)
         worker = context.Process(target=_worker, args=(plan, window, sending), daemon=True)
         worker.start()
