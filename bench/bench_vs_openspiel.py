@@ -78,7 +78,8 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
         deadline = time.perf_counter() + self.seconds
-        while not self.simulations or time.perf_counter() < deadline:
+        # Its first simulation only expands the root, whose visits the final policy needs: at least two.
+        while self.simulations < 2 or time.perf_counter() < deadline:
             self.run_simulation(self.sample_root_state(state))
             self.simulations += 1
         return list(self.get_final_policy(state, self._root_node))
