@@ -45,7 +45,13 @@ class Brewery:
 
     def specialties(self) -> tuple[str, ...]:
         """The dice game's specialty types of this brewery, in track order."""
-        return tuple(tag for tag in SPECIALTY_TAGS if tag in self.tags)
+        return _specialties(self.tags)
+
+
+@cache
+def _specialties(tags: frozenset[str]) -> tuple[str, ...]:
+    # Scoring asks for these on every visited brewery many times per step (a search's hot path).
+    return tuple(tag for tag in SPECIALTY_TAGS if tag in tags)
 
 
 def _parse(entry: dict[str, object]) -> Brewery:

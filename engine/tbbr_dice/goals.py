@@ -37,6 +37,11 @@ def _green_or_red(sheet: Sheet) -> bool:
     return sheet.breweries >= components().tracks.brewery_green_from or sheet.in_red_section()
 
 
+def _specialty_counts(sheet: Sheet, condition: Condition) -> bool:
+    counts = sheet.specialty_counts()
+    return all(counts[tag] >= n for tag, n in condition.params if tag in counts)
+
+
 def _cheese_last(sheet: Sheet, n: int) -> bool:
     return sheet.cheese_ticks >= len(components().tracks.cheese_points) - n
 
@@ -48,9 +53,7 @@ _CHECKS: dict[str, Callable[[Sheet, Condition, Context], bool]] = {
     "road_taken": lambda s, c, _: f"{min(c.get('a'), c.get('b'))}-{max(c.get('a'), c.get('b'))}" in s.roads,
     "long_roads": lambda s, c, _: _long_roads(s, c.get("min")) >= c.get("n"),
     "specialties": lambda s, c, _: sum(s.specialty_counts().values()) >= c.get("n"),
-    "specialty_counts": lambda s, c, _: all(
-        s.specialty_counts()[tag] >= n for tag, n in c.params if tag in s.specialty_counts()
-    ),
+    "specialty_counts": lambda s, c, _: _specialty_counts(s, c),
     "specialty_bonus": lambda s, c, _: s.specialty_bonus() >= c.get("n"),
     "tastes": lambda s, c, _: s.tastes >= c.get("n"),
     "buys": lambda s, c, _: s.buys >= c.get("n"),
