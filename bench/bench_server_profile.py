@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import pstats
 import re
+import shutil
 import signal
 import sys
 import time
@@ -131,6 +132,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=64)
     parser.add_argument("--moves", type=int, default=200, help="moves worked out per game")
     parser.add_argument("--top", type=int, default=25, help="functions listed by own time")
+    parser.add_argument("--keep", type=Path, help="also copy the raw cProfile file here (for pstats)")
     parser.add_argument(
         "--racers", type=int, default=0, help="profile a hot game: this many clients racing on one game"
     )
@@ -156,6 +158,8 @@ def main() -> None:
             ),
         )
         _wait_for(profile)
+        if args.keep:
+            shutil.copyfile(profile, args.keep)
         procs.stop(server)
         clients = args.racers or args.clients
         print(table([row("zythos (profiled)", 1, clients, result)]) + "\n")

@@ -15,7 +15,7 @@ import grpc
 from server import config as config_module
 from server.app import build_server, mark_serving
 from server.config import Config
-from server.logging import RequestLogInterceptor, configure_logging
+from server.logging import REQUEST_LOGGER, RequestLogInterceptor, configure_logging
 from server.sessions import Observer
 
 log = logging.getLogger("server")
@@ -62,7 +62,11 @@ async def serve(config: Config) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     interceptors, observer = _metrics(config)
-    server = build_server(config, interceptors=[*interceptors, RequestLogInterceptor()], observer=observer)
+    if logging.getLogger(REQUEST_LOGGER).isEnabledFor(logging.DEBUG):
+        # Only then: any interceptor puts a Python coroutine chain in front of every call, and
+        # the log level is set once at start-up (configure_logging), never changed while serving.
+        interceptors.append(RequestLogInterceptor())
+    server = build_server(config, interceptors=interceptors, observer=observer)
     await server.sessions.store.ping()
     await server.start()
     await mark_serving(server)

@@ -19,7 +19,7 @@ request is repeated.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from server.records import GameRecord, GameStatus
@@ -79,9 +79,14 @@ class Answer:
 
 @dataclass(frozen=True)
 class Answers:
-    """Per seat, the last ``WINDOW`` (request id, answer) pairs, oldest first; immutable."""
+    """Per seat, the last ``WINDOW`` (request id, answer) pairs, oldest first; immutable.
+
+    ``_encoded`` memoises each seat's part of ``encode``: every commit with a
+    request id writes all answers, but only the acting seat's part changed.
+    """
 
     by_seat: dict[int, tuple[tuple[str, Answer], ...]]
+    _encoded: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
     def empty() -> Answers:
@@ -94,14 +99,22 @@ class Answers:
     def with_answer(self, seat: int, request_id: str, answer: Answer) -> Answers:
         """These answers plus one, dropping the seat's oldest beyond the window."""
         kept = (*self.by_seat.get(seat, ()), (request_id, answer))[-WINDOW:]
-        return Answers({**self.by_seat, seat: kept})
+        encoded = {n: text for n, text in self._encoded.items() if n != seat}
+        return Answers({**self.by_seat, seat: kept}, encoded)
 
     def __len__(self) -> int:
         return sum(len(pairs) for pairs in self.by_seat.values())
 
     def encode(self) -> bytes:
-        data = {str(seat): [[rid, a.to_list()] for rid, a in pairs] for seat, pairs in self.by_seat.items()}
-        return json.dumps(data, separators=(",", ":")).encode()
+        """Compact JSON ``{"<seat>": [[request id, answer list], ...], ...}``, seats in insertion order."""
+        return ("{" + ",".join(self._seat_json(seat) for seat in self.by_seat) + "}").encode()
+
+    def _seat_json(self, seat: int) -> str:
+        text = self._encoded.get(seat)
+        if text is None:
+            pairs = [[rid, a.to_list()] for rid, a in self.by_seat[seat]]
+            text = self._encoded[seat] = f'"{seat}":' + json.dumps(pairs, separators=(",", ":"))
+        return text
 
     @staticmethod
     def decode(data: bytes) -> Answers:

@@ -38,13 +38,45 @@ def game_type(game: Game) -> pb.GameType:
 
 def game(record: GameRecord) -> pb.Game:
     """The public summary: never the seeds or token hashes."""
+    message = pb.Game()
+    message.CopyFrom(_fixed_part(record))
+    message.status = STATUS[record.status]
+    message.version = record.version
+    message.to_act.extend(record.to_act)
+    message.scores.extend(record.scores)
+    message.ranking.extend(record.ranking)
+    message.result = record.result
+    message.waiting_reason = waiting_reason(record)
+    return message
+
+
+# Games whose fixed summary part is kept; every answer carries the summary, and the seats,
+# options and creation time (a third of its cost to build) change only when a seat does.
+FIXED_PARTS = 10_000
+_fixed: dict[str, tuple[GameRecord, pb.Game]] = {}
+
+
+def _fixed_part(record: GameRecord) -> pb.Game:
+    """``game``'s fields that only seating changes, built once per game and seating."""
+    known = _fixed.get(record.game_id)
+    if known is not None:
+        seen, message = known
+        if (seen.seats, seen.options, seen.create_time) == (record.seats, record.options, record.create_time):
+            return message
+    message = _build_fixed_part(record)
+    _fixed.pop(record.game_id, None)
+    _fixed[record.game_id] = (record, message)
+    while len(_fixed) > FIXED_PARTS:  # the oldest entries go first
+        del _fixed[next(iter(_fixed))]
+    return message
+
+
+def _build_fixed_part(record: GameRecord) -> pb.Game:
     create_time = Timestamp()
     create_time.FromNanoseconds(int(record.create_time * 1e9))
     return pb.Game(
         game_id=record.game_id,
         game_type=record.game_type,
-        status=STATUS[record.status],
-        version=record.version,
         seats=[
             pb.Seat(
                 seat=i,
@@ -56,13 +88,8 @@ def game(record: GameRecord) -> pb.Game:
             )
             for i, s in enumerate(record.seats)
         ],
-        to_act=record.to_act,
-        scores=record.scores,
-        ranking=record.ranking,
         options=record.options,
         create_time=create_time,
-        result=record.result,
-        waiting_reason=waiting_reason(record),
     )
 
 

@@ -78,15 +78,31 @@ class GameRecord:
         """Every seat is held, by a player or by an assigned bot: the game can start."""
         return all(seat.occupied for seat in self.seats)
 
+    def evolve(self, **changes: Any) -> GameRecord:
+        """``dataclasses.replace`` for the hot path: a copy with ``changes``, several per action.
+
+        ``replace`` walks the fields and runs ``__init__`` (6-10 µs here); this copies the
+        instance dict (about 1.3 µs). Records have no ``__post_init__`` to skip, and an unknown
+        name is refused as ``replace`` refuses it.
+        """
+        if not changes.keys() <= _RECORD_FIELD_SET:
+            raise TypeError(f"GameRecord has no field {sorted(changes.keys() - _RECORD_FIELD_SET)[0]!r}")
+        copy = object.__new__(GameRecord)
+        copy.__dict__.update(self.__dict__, **changes)
+        return copy
+
     def with_seat(self, index: int, seat: SeatRecord) -> GameRecord:
         seats = list(self.seats)
         seats[index] = seat
         return replace(self, seats=tuple(seats))
 
     def to_json(self) -> str:
-        """Compact JSON; written once per commit, so built from plain dicts (``asdict`` deep-copies)."""
-        data = {name: getattr(self, name) for name in _RECORD_FIELDS}
-        data["seats"] = [{name: getattr(seat, name) for name in _SEAT_FIELDS} for seat in self.seats]
+        """Compact JSON; written once per commit, so built from the instance dicts (``asdict`` deep-copies).
+
+        A frozen dataclass's ``__dict__`` holds exactly its fields (``evolve`` copies it whole).
+        """
+        data = dict(self.__dict__)
+        data["seats"] = [seat.__dict__ for seat in self.seats]
         data["status"] = self.status.value
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
@@ -101,5 +117,4 @@ class GameRecord:
 
 
 # Field names, looked up once: ``dataclasses.fields`` per call showed in the per-action profile.
-_RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))
-_SEAT_FIELDS = tuple(f.name for f in fields(SeatRecord))
+_RECORD_FIELD_SET = frozenset(f.name for f in fields(GameRecord))

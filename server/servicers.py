@@ -57,10 +57,10 @@ def _unary(method: Unary[Request, Response]) -> Unary[Request, Response]:
 
 def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     """The seat token from ``authorization: Bearer <token>``; ``None`` for a spectator."""
-    values = [v for k, v in context.invocation_metadata() or () if k == "authorization"]
-    if not values:
+    value = next((v for k, v in context.invocation_metadata() or () if k == "authorization"), None)
+    if value is None:
         return None
-    scheme, _, token = str(values[0]).partition(" ")
+    scheme, _, token = str(value).partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise GameError(Reason.UNAUTHENTICATED, "authorization must be `Bearer <seat token>`")
     return token.strip()

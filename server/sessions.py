@@ -557,7 +557,9 @@ class Sessions:
         """Apply a checked action and the dice it triggers to the entry's state (in memory only)."""
         step = Step(entry.record, entry.state)
         try:
-            step.note(entry.state.apply(seat, action))
+            # ``_checked`` matched the action against this state's legal list (or found it by id):
+            # the unchecked path skips recomputing that list, a large part of the rules' cost.
+            step.note(entry.state.apply_legal(seat, action))
         except IllegalAction as exc:
             reason = Reason.NOT_YOUR_TURN if exc.reason == "NOT_YOUR_TURN" else Reason.ILLEGAL_ACTION
             raise GameError(reason, str(exc), engine_reason=exc.reason) from None

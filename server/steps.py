@@ -80,7 +80,7 @@ class Step:
 
     def note(self, events: Sequence[Event], *, advance: bool = True) -> None:
         if advance:
-            self.record = replace(self.record, version=self.record.version + 1)
+            self.record = self.record.evolve(version=self.record.version + 1)
         version = self.record.version
         self.events += [NewEvent(version, stored_json(e)) for e in events]
         self.engine_events += events
@@ -92,7 +92,7 @@ class Step:
             if step is None or self.state.is_terminal():
                 return
             rng = chance_rng(self.record.chance_seed, self.record.chance_counter)
-            self.record = replace(self.record, chance_counter=self.record.chance_counter + 1)
+            self.record = self.record.evolve(chance_counter=self.record.chance_counter + 1)
             self.chance_kinds.append(step.kind)
             self.note(self.state.resolve_chance(step.sample(rng)))
         raise RuntimeError(f"{self.record.game_type}: more than {MAX_CHANCE_STEPS} chance steps in a row")
@@ -110,7 +110,7 @@ class Step:
             return record
         if not state.is_terminal():
             # No running scores: an engine's may count secrets (a met personal goal) before the end.
-            return replace(record, to_act=tuple(state.actors()))
+            return record.evolve(to_act=tuple(state.actors()))
         finished = replace(
             record,
             status=GameStatus.FINISHED,

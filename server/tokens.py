@@ -7,6 +7,7 @@ UNAUTHENTICATED); the random secret is what proves the holder is that seat.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
@@ -27,11 +28,18 @@ class SeatToken:
 
     def matches(self, token_hash: str) -> bool:
         """Constant-time check against the stored hash."""
-        return bool(token_hash) and hmac.compare_digest(hash_token(self.token), token_hash)
+        return bool(token_hash) and hmac.compare_digest(_known_hash(self.token), token_hash)
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+# A client sends the same token with every call, so the parse and the hash of recent tokens are
+# kept. Both are pure functions of the token: every check still compares the hash with the seat's
+# hash as stored now, so a token is refused the moment its seat's hash is rotated or cleared.
+RECENT_TOKENS = 4096
+_known_hash = functools.lru_cache(maxsize=RECENT_TOKENS)(hash_token)
 
 
 def issue(game_id: str, seat: int) -> tuple[str, str]:
@@ -40,6 +48,7 @@ def issue(game_id: str, seat: int) -> tuple[str, str]:
     return token, hash_token(token)
 
 
+@functools.lru_cache(maxsize=RECENT_TOKENS)
 def parse(token: str) -> SeatToken | None:
     """The token's claims, or ``None`` if it is not a well-formed seat token."""
     match = _TOKEN.match(token)

@@ -135,19 +135,36 @@ class TbbrDiceState(State):
         return events
 
     def legal_actions(self, seat: int) -> list[Any]:
+        return self._legal(seat, cheese=True, other=True)
+
+    def action_by_id(self, seat: int, action_id: str) -> Any | None:
+        """The first legal action with this id, as the default finds it, from only the kind it can be.
+
+        Only an ``EatCheese`` id starts with "cheese:", and the cheeses (all their targets) are the
+        costliest part of the legal list, so they are built only for such ids and never for the
+        others. The order within each part is the full list's, so the answer is the same.
+        """
+        is_cheese = action_id.startswith("cheese:")
+        for action in self._legal(seat, cheese=is_cheese, other=not is_cheese):
+            if action.id == action_id:
+                return action
+        return None
+
+    def _legal(self, seat: int, *, cheese: bool, other: bool) -> list[Any]:
+        """The legal actions: the cheeses to eat if ``cheese``, every other kind if ``other``."""
         if seat not in self.actors():
             return []
         sheet = self.sheets[seat]
         if sheet.offer:
-            return [ChoosePersonal(g) for g in sheet.offer]
+            return [ChoosePersonal(g) for g in sheet.offer] if other else []
         if self.phase == CHOOSE:
-            return self._choose_actions(sheet)
+            return self._choose_actions(sheet, cheese=cheese, other=other)
         if self.phase == PICK:
-            return self._pick_actions()
+            return self._pick_actions() if other else []
         if self.phase == TRAVEL:
-            return self._travel_actions(sheet)
+            return self._travel_actions(sheet) if other else []
         if self.phase == GOAL:
-            return self._goal_actions(sheet)
+            return self._goal_actions(sheet, cheese=cheese, other=other)
         return []
 
     def apply(self, seat: int, action: Any) -> list[Event]:
@@ -235,19 +252,21 @@ class TbbrDiceState(State):
         """Dice to take: ``base`` less the drinking penalties, never fewer than 2."""
         return max(2, base - sheet.dice_penalty())
 
-    def _choose_actions(self, sheet: Sheet) -> list[Any]:
+    def _choose_actions(self, sheet: Sheet, *, cheese: bool = True, other: bool = True) -> list[Any]:
         actions: list[Any] = []
-        usable = self.dice.available_usable()
-        available = self.dice.available()
-        target = self.dice_target(3, sheet)
-        if len(usable) >= target:
-            actions += self._picks(target, (-1, -1))
-        elif 0 < len(available) == len(usable):
-            actions.append(TakeAllAndRoll())
-        actions.append(RerollAll())
-        if not self.solo:
-            actions += [SkipTurn(r) for r in self.replacements()]
-        actions += cheeses.edible(self, sheet, dice_phase=True)
+        if other:
+            usable = self.dice.available_usable()
+            available = self.dice.available()
+            target = self.dice_target(3, sheet)
+            if len(usable) >= target:
+                actions += self._picks(target, (-1, -1))
+            elif 0 < len(available) == len(usable):
+                actions.append(TakeAllAndRoll())
+            actions.append(RerollAll())
+            if not self.solo:
+                actions += [SkipTurn(r) for r in self.replacements()]
+        if cheese:
+            actions += cheeses.edible(self, sheet, dice_phase=True)
         return actions
 
     def _pick_actions(self) -> list[Any]:
@@ -283,13 +302,24 @@ class TbbrDiceState(State):
         actions.append(EndTravel())
         return actions
 
-    def _goal_actions(self, sheet: Sheet) -> list[Any]:
+    def _goal_actions(self, sheet: Sheet, *, cheese: bool = True, other: bool = True) -> list[Any]:
         actions: list[Any] = []
-        if self.claims < self.claim_limit and len(sheet.goals) < 3:
+        if other and self.claims < self.claim_limit and len(sheet.goals) < 3:
             actions += self._claims(sheet)
-        actions += cheeses.edible(self, sheet, dice_phase=False)
-        actions.append(EndTurn())
+        if cheese:
+            actions += cheeses.edible(self, sheet, dice_phase=False)
+        if other:
+            actions.append(EndTurn())
         return actions
+
+    def _only_end_turn(self, sheet: Sheet) -> bool:
+        """Whether ending the turn is all that is left (``_goal_actions`` is ``[EndTurn()]``).
+
+        The claims are checked first, so the cheeses are only built when no claim is open.
+        """
+        return self._goal_actions(sheet, cheese=False) == [EndTurn()] and not cheeses.edible(
+            self, sheet, dice_phase=False
+        )
 
     def _claims(self, sheet: Sheet) -> list[ClaimGoal]:
         context = self.context(self.current)
@@ -547,7 +577,7 @@ class TbbrDiceState(State):
 
     def _to_goal_phase(self) -> list[Event]:
         self.phase = GOAL
-        if self._goal_actions(self.sheets[self.current]) == [EndTurn()]:
+        if self._only_end_turn(self.sheets[self.current]):
             return self._end_turn()
         return []
 
@@ -569,7 +599,7 @@ class TbbrDiceState(State):
             )
         ]
         self.display[slot] = self._draw_replacement(slot)
-        if self.phase == GOAL and self._goal_actions(sheet) == [EndTurn()]:
+        if self.phase == GOAL and self._only_end_turn(sheet):
             events += self._end_turn()
         return events
 

@@ -1,0 +1,142 @@
+"""The per-action shortcuts of the server give the same results as the plain code they replace."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable
+from dataclasses import asdict, replace
+
+import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from server import convert
+from server.answers import Answer, Answers
+from server.locks import GameLocks
+from server.reasons import GameError, Reason
+from server.records import GameRecord, GameStatus, SeatRecord
+from server.sessions import Sessions
+from server.store import MemoryStore
+from zythos.v1 import game_service_pb2 as pb
+
+
+def _record() -> GameRecord:
+    bot = SeatRecord("Easy bot", "", bot=True, bot_level="easy", resigned=True)
+    seats = (SeatRecord("Ann", "ab" * 32), bot)
+    return GameRecord(
+        "0123456789abcdef0123", "tbbr_dice", {"toast": "true"}, seats, 1.7e9, 11, 12,
+        GameStatus.FINISHED, 40, 9, (), (12.0, 7.5), (1, 2), "Ann wins with 12 points", {"note": [1, 2]},
+    )  # fmt: skip
+
+
+def test_evolve_is_replace() -> None:
+    record = _record()
+    assert record.evolve(version=41, to_act=(1,)) == replace(record, version=41, to_act=(1,))
+    assert record.version == 40  # the original is untouched
+    with pytest.raises(TypeError, match="no field 'verison'"):
+        record.evolve(verison=41)
+
+
+def test_record_json_is_the_plain_encoding_and_reads_back() -> None:
+    record = _record()
+    plain = asdict(record)
+    plain["status"] = record.status.value
+    assert record.to_json() == json.dumps(plain, separators=(",", ":"), sort_keys=True)
+    assert GameRecord.from_json(record.to_json()) == record
+    assert GameRecord.from_json(record.evolve(version=41).to_json()).version == 41
+
+
+def test_answers_encoding_is_the_plain_json_as_they_change() -> None:
+    record = _record()
+    answers = Answers.empty()
+    for n in range(11):
+        seat = n % 3
+        answers = answers.with_answer(seat, f"r{n}", Answer.of(record.evolve(version=n), n + 1, n % 2))
+        encoded = answers.encode()  # memoised per seat: only the acting seat's part is new
+        plain = {str(s): [[rid, a.to_list()] for rid, a in pairs] for s, pairs in answers.by_seat.items()}
+        assert encoded == json.dumps(plain, separators=(",", ":")).encode()
+        assert Answers.decode(encoded) == answers
+        assert Answers.decode(encoded).encode() == encoded
+
+
+async def test_a_lock_waiter_cancelled_leaves_no_lock_behind() -> None:
+    locks = GameLocks()
+    async with locks.hold("g"):
+        waiter = asyncio.create_task(locks.hold("g").__aenter__())
+        await asyncio.sleep(0)
+        assert len(locks) == 1
+        waiter.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiter
+    assert len(locks) == 0
+    async with locks.hold("g"):  # and the lock is free again
+        assert len(locks) == 1
+
+
+def _plain_summary(record: GameRecord) -> pb.Game:
+    """The summary built field by field, as ``convert.game`` did before it kept the fixed part."""
+    create_time = Timestamp()
+    create_time.FromNanoseconds(int(record.create_time * 1e9))
+    seats = [
+        pb.Seat(
+            seat=i, display_name=s.display_name, occupied=s.occupied, bot=s.bot, bot_level=s.bot_level,
+            resigned=s.resigned,
+        )
+        for i, s in enumerate(record.seats)
+    ]  # fmt: skip
+    return pb.Game(
+        game_id=record.game_id, game_type=record.game_type, status=convert.STATUS[record.status],
+        version=record.version, seats=seats, to_act=record.to_act, scores=record.scores,
+        ranking=record.ranking, options=record.options, create_time=create_time, result=record.result,
+        waiting_reason=convert.waiting_reason(record),
+    )  # fmt: skip
+
+
+def test_game_summary_follows_every_change_of_the_record() -> None:
+    record = _record().evolve(status=GameStatus.ACTIVE, scores=(), ranking=(), result="", to_act=(0,))
+    changes = [
+        record,
+        record.evolve(version=41, to_act=(1,)),  # a move: the fixed part is reused
+        record.with_seat(1, SeatRecord("Bo", "cd" * 32)),  # a seat changes
+        record.evolve(options={"toast": "false"}),
+        record.evolve(
+            status=GameStatus.WAITING, seats=(SeatRecord(), SeatRecord(bot=True, bot_level="easy"))
+        ),
+        record.evolve(status=GameStatus.FINISHED, scores=(3.0, 4.0), ranking=(2, 1), result="Bo wins"),
+    ]
+    for changed in [*changes, *changes]:  # the second round finds every game's part already built
+        assert convert.game(changed) == _plain_summary(changed)
+
+
+def test_game_summary_keeps_a_bounded_number_of_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(convert, "_fixed", {})
+    for n in range(6):
+        convert.game(_record().evolve(game_id=f"{n:020x}"))
+    monkeypatch.setattr(convert, "FIXED_PARTS", 3)
+    record = _record().evolve(game_id=f"{9:020x}")
+    assert convert.game(record) == _plain_summary(record)
+    assert list(convert._fixed) == [f"{n:020x}" for n in (4, 5, 9)]  # the newest three are kept
+
+
+async def _refused(call: Awaitable[object]) -> None:
+    with pytest.raises(GameError) as refused:
+        await call
+    assert refused.value.reason is Reason.UNAUTHENTICATED
+
+
+async def test_a_token_checked_a_moment_ago_is_refused_once_rotated_or_revoked() -> None:
+    """Recent tokens' parse and hash are kept, never their verdict: the seat's hash decides each call."""
+    sessions = Sessions(MemoryStore())
+    created = await sessions.create("tbbr_dice", 3, {}, "Ann", bots=[(2, "easy")])
+    game_id = created.record.game_id
+    _, old_bot = await sessions.assign_bot(game_id, 2)
+    await sessions.view(game_id, old_bot)  # known now
+    _, new_bot = await sessions.assign_bot(game_id, 2)  # handed to another worker: rotated
+    await _refused(sessions.view(game_id, old_bot))
+    assert (await sessions.view(game_id, new_bot)).seat == 2
+    bo = await sessions.join(game_id, "Bo")  # the game starts
+    assert (await sessions.view(game_id, bo.token)).seat == bo.seat
+    await sessions.leave(game_id, bo.token)  # Bo resigns, a bot takes the seat: Bo's token is revoked
+    await _refused(sessions.view(game_id, bo.token))
+    await _refused(sessions.legal_actions(game_id, bo.token))
+    assert (await sessions.view(game_id, created.token)).seat == 0
