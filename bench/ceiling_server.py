@@ -4,8 +4,10 @@
 
 It answers ``zythos.v1.GameService/SubmitAction`` (so the same load generator
 drives it and the real server) with an empty response after compare-and-setting
-a blob of ``--blob-bytes`` under the request's game id, using the same
-redis-py asyncio client as ``RedisStore``. No tokens, no rules, no events:
+a blob of ``--blob-bytes`` under the request's game id, over the same Redis
+path as ``RedisStore``'s commit (``server.store.direct.Lane``: redis-py
+connections without the client around them, one packed EVALSHA, an integer
+reply). No tokens, no rules, no events:
 what is left is gRPC, protobuf parsing and one Redis round trip, the most a
 Python server process on this stack can do per action.
 """
@@ -22,19 +24,22 @@ from pathlib import Path
 
 import grpc
 import redis.asyncio as redis
+from redis.exceptions import NoScriptError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from server.store.direct import Lane, pack
 from zythos.v1 import game_service_pb2 as pb
 
-# Same shape as the real commit's check: compare the stored revision, then write.
+# Same shape as the real commit's check and reply: compare the stored revision, then write;
+# the new revision, or -1 - the current one on a conflict.
 CAS_LUA = """
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '0')
 if rev ~= tonumber(ARGV[1]) then
-  return {'conflict', tostring(rev)}
+  return -1 - rev
 end
 redis.call('HSET', KEYS[1], 'rev', rev + 1, 'blob', ARGV[2])
-return {'ok', tostring(rev + 1)}
+return rev + 1
 """
 
 log = logging.getLogger("ceiling")
@@ -45,7 +50,8 @@ class Ceiling:
 
     def __init__(self, url: str, blob_bytes: int) -> None:
         self._redis = redis.Redis.from_url(url, decode_responses=False)
-        self._cas = self._redis.register_script(CAS_LUA)
+        self._sha = self._redis.register_script(CAS_LUA).sha.encode()
+        self._lane = Lane(self._redis, read_timeout=30.0)
         self._blob = os.urandom(blob_bytes)
         self._revisions: dict[str, int] = {}
         self._process = os.getpid()
@@ -56,13 +62,19 @@ class Ceiling:
         game_id = request.game_id
         expected = self._revisions.get(game_id, 0)
         key = f"ceiling:{{{game_id}}}:{self._process}"  # each process compare-and-sets its own copy
-        reply = await self._cas(keys=[key], args=[expected, self._blob])
-        if reply[0] != b"ok":
-            await context.abort(grpc.StatusCode.ABORTED, f"revision moved to {reply[1].decode()}")
-        self._revisions[game_id] = int(reply[1])
+        command = pack([b"EVALSHA", self._sha, b"1", key.encode(), b"%d" % expected, self._blob])
+        try:
+            revision = int(await self._lane.call(command))
+        except NoScriptError:
+            await self._redis.script_load(CAS_LUA)
+            revision = int(await self._lane.call(command))
+        if revision < 0:
+            await context.abort(grpc.StatusCode.ABORTED, f"revision moved to {-revision - 1}")
+        self._revisions[game_id] = revision
         return pb.SubmitActionResponse()
 
     async def close(self) -> None:
+        await self._lane.close()
         await self._redis.aclose()
 
 

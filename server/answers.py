@@ -81,12 +81,12 @@ class Answer:
 class Answers:
     """Per seat, the last ``WINDOW`` (request id, answer) pairs, oldest first; immutable.
 
-    ``_encoded`` memoises each seat's part of ``encode``: every commit with a
-    request id writes all answers, but only the acting seat's part changed.
+    ``_encoded`` memoises each pair's JSON, per seat in the same order: every commit with a
+    request id writes all answers, but only one pair is new, so only that one is encoded.
     """
 
     by_seat: dict[int, tuple[tuple[str, Answer], ...]]
-    _encoded: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+    _encoded: dict[int, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
     def empty() -> Answers:
@@ -99,7 +99,9 @@ class Answers:
     def with_answer(self, seat: int, request_id: str, answer: Answer) -> Answers:
         """These answers plus one, dropping the seat's oldest beyond the window."""
         kept = (*self.by_seat.get(seat, ()), (request_id, answer))[-WINDOW:]
-        encoded = {n: text for n, text in self._encoded.items() if n != seat}
+        encoded = dict(self._encoded)
+        if seat in encoded:
+            encoded[seat] = (*encoded[seat], _pair_json(request_id, answer))[-WINDOW:]
         return Answers({**self.by_seat, seat: kept}, encoded)
 
     def __len__(self) -> int:
@@ -110,11 +112,10 @@ class Answers:
         return ("{" + ",".join(self._seat_json(seat) for seat in self.by_seat) + "}").encode()
 
     def _seat_json(self, seat: int) -> str:
-        text = self._encoded.get(seat)
-        if text is None:
-            pairs = [[rid, a.to_list()] for rid, a in self.by_seat[seat]]
-            text = self._encoded[seat] = f'"{seat}":' + json.dumps(pairs, separators=(",", ":"))
-        return text
+        pairs = self._encoded.get(seat)
+        if pairs is None:
+            pairs = self._encoded[seat] = tuple(_pair_json(rid, a) for rid, a in self.by_seat[seat])
+        return f'"{seat}":[' + ",".join(pairs) + "]"
 
     @staticmethod
     def decode(data: bytes) -> Answers:
@@ -124,3 +125,8 @@ class Answers:
         return Answers(
             {int(seat): tuple((rid, Answer.from_list(a)) for rid, a in pairs) for seat, pairs in raw.items()}
         )
+
+
+def _pair_json(request_id: str, answer: Answer) -> str:
+    """One ``[request id, answer list]`` as ``encode`` writes it (compact ``json.dumps``)."""
+    return json.dumps([request_id, answer.to_list()], separators=(",", ":"))

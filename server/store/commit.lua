@@ -6,10 +6,11 @@
 -- The events of a commit are one stream entry with the id '<new revision>-0'; the store
 -- hands them out as '<new revision>-0', '<new revision>-1', ... (see base.event_ids), so
 -- the caller knows the ids in advance and they increase with the revision.
--- Returns {'ok', new rev} or {'conflict', current rev}.
+-- Returns the new revision (> 0), or on a conflict -1 - the current revision (< 0): one integer
+-- reply is one line to parse, where a two-element table took four reads in redis-py.
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '0')
 if rev ~= tonumber(ARGV[1]) then
-  return {'conflict', tostring(rev)}
+  return -1 - rev
 end
 rev = rev + 1
 if ARGV[5] == '1' then
@@ -28,4 +29,4 @@ for i = 1, 2 do
     redis.call('PERSIST', KEYS[i])
   end
 end
-return {'ok', tostring(rev)}
+return rev

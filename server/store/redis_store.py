@@ -3,12 +3,13 @@
 Per-game keys share the hash tag ``{<game_id>}`` so they sit in one Redis
 Cluster slot and one Lua script (``commit.lua``) can compare-and-set the
 state (record, engine blob and idempotent answers), append to the event
-stream and refresh the expiry atomically. The record and the blob are stored
-zlib-compressed (level 1: most of the size saving for the least CPU); there
-is no deployed data in the older uncompressed layout. The game index (sorted
-sets ordered by game id, which sorts by creation time) lives outside the tag
-and is maintained best-effort: entries whose game expired are pruned when a
-listing meets them.
+stream and refresh the expiry atomically. That one call per action goes over
+a lane of its own (``server/store/direct.py`` says why), not through the
+client. The record and the blob are stored zlib-compressed (level 1: most of
+the size saving for the least CPU); there is no deployed data in the older
+uncompressed layout. The game index (sorted sets ordered by game id, which
+sorts by creation time) lives outside the tag and is maintained best-effort:
+entries whose game expired are pruned when a listing meets them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 import redis.asyncio as redis
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from server.records import GameRecord, GameStatus
@@ -38,6 +40,7 @@ from server.store.base import (
     StoreUnavailable,
     event_ids,
 )
+from server.store.direct import Lane, pack
 
 _COMMIT_LUA = (Path(__file__).parent / "commit.lua").read_text()
 _INDEX = "zythos:index"
@@ -147,6 +150,8 @@ class RedisStore(SessionStore):
         )
         self._expiry = expiry or Expiry()
         self._commit = self._redis.register_script(_COMMIT_LUA)
+        self._commit_sha = self._commit.sha.encode()
+        self._lane = Lane(self._redis, read_timeout)  # the commit's own path (server/store/direct.py)
 
     async def _run_commit(
         self,
@@ -155,25 +160,34 @@ class RedisStore(SessionStore):
         blob: bytes,
         events: Sequence[NewEvent],
         answers: bytes | None,
-    ) -> list[bytes]:
-        args: list[Any] = [
-            expected_revision,
+    ) -> int:
+        """The script's reply: the new revision (> 0), or minus one more than the current one (< 0)."""
+        game_id = record.game_id
+        args = [
+            b"EVALSHA",
+            self._commit_sha,
+            b"2",
+            f"zythos:{{{game_id}}}:state".encode(),
+            f"zythos:{{{game_id}}}:events".encode(),
+            b"%d" % expected_revision,
             _pack(record.to_json()),
             _pack(blob),
-            self._expiry.ttl(record.status),
-            "0" if answers is None else "1",
+            b"%d" % self._expiry.ttl(record.status),
+            b"0" if answers is None else b"1",
             _pack(answers) if answers else b"",
             _pack_events(events),
         ]
         try:  # what ``_guard`` does, inline: this is the one store call of every action
-            reply: list[bytes] = await self._commit(keys=_keys(record.game_id), args=args)
+            try:
+                return int(await self._lane.call(pack(args)))
+            except NoScriptError:
+                await self._redis.script_load(_COMMIT_LUA)  # a restarted or other Redis: load it once
+                return int(await self._lane.call(pack(args)))
         except _OUTAGES as exc:
             raise _unavailable(exc) from exc
-        return reply
 
     async def create(self, record: GameRecord, blob: bytes, events: Sequence[NewEvent]) -> Commit:
-        reply = await self._run_commit(0, record, blob, events, None)
-        if reply[0] != b"ok":
+        if await self._run_commit(0, record, blob, events, None) < 0:
             raise GameExists(record.game_id)
         async with _guard(), self._redis.pipeline(transaction=False) as pipe:
             pipe.zadd(_INDEX, {record.game_id: 0})
@@ -202,10 +216,9 @@ class RedisStore(SessionStore):
     ) -> Commit:
         if expected_revision <= 0:
             raise ValueError("commit needs the revision that was loaded")
-        reply = await self._run_commit(expected_revision, record, blob, events, answers)
-        if reply[0] == b"conflict":
-            raise RevisionConflict(f"revision is {_text(reply[1])}, not {expected_revision}")
-        revision = int(reply[1])
+        revision = await self._run_commit(expected_revision, record, blob, events, answers)
+        if revision < 0:
+            raise RevisionConflict(f"revision is {-revision - 1}, not {expected_revision}")
         return Commit(revision, event_ids(revision, len(events)))
 
     async def events_after(self, game_id: str, after: str = "", limit: int = 1000) -> list[StoredEvent]:
@@ -271,4 +284,5 @@ class RedisStore(SessionStore):
             await self._redis.ping()
 
     async def close(self) -> None:
+        await self._lane.close()
         await self._redis.aclose()
