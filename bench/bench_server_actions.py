@@ -14,7 +14,8 @@ servers are restarted after each snapshot restore, as their state cache would
 remember versions the restore undid.
 Then, open loop: the most clients each send a move at a fixed interval, so
 that together they offer ``--open-loop`` times the ceiling's closed-loop rate
-(0.5: the throughput target), latency counted from when each move was due.
+(0.5: the throughput target), and ``--open-loop-own`` times zythos's own
+closed-loop rate, latency counted from when each move was due.
 A closed loop at 64 clients measures a saturated server, whose latency is
 64 / throughput by Little's law; the open loop measures the latency clients
 see at a load the server sustains.
@@ -53,7 +54,13 @@ def parse() -> argparse.Namespace:
         "--open-loop",
         default="0.5",
         help="offered loads, as shares of the ceiling's closed-loop rate at the most clients, at which "
-        "the most clients play open loop (latency at a load the server sustains); empty: skip",
+        "the most clients play open loop at that rate; empty: skip",
+    )
+    parser.add_argument(
+        "--open-loop-own",
+        default="0.8",
+        help="offered loads as shares of zythos's own closed-loop rate at the most clients: the latency "
+        "clients see at a load this server sustains; empty: skip",
     )
     return parser.parse_args()
 
@@ -132,13 +139,15 @@ def main() -> None:
                 rows.append(row(name, 2, clients, result))
                 print(table(rows[-1:]).splitlines()[-1], flush=True)
         clients = max(levels)
-        for share in [float(s) for s in args.open_loop.split(",") if s]:
-            offered = share * rates["ceiling", 1, clients].rate
+        loads = [(float(s), "ceiling") for s in args.open_loop.split(",") if s]
+        loads += [(float(s), "zythos") for s in args.open_loop_own.split(",") if s]
+        for share, of in loads:
+            offered = share * rates[of, 1, clients].rate
             for name in stacks:
                 snapshot.restore(url)
                 servers = fresh(procs, stacks, name, url)[:1]
                 result = measure(args, servers, redis, scripts, clients, offered)
-                rates[name, "open", share] = result
+                rates[name, "open", share, of] = result
                 rows.append(row(f"{name} open loop {offered:,.0f}/s", 1, clients, result))
                 print(table(rows[-1:]).splitlines()[-1], flush=True)
     print("\n" + table(rows) + "\n")
@@ -149,10 +158,10 @@ def main() -> None:
                 f"{name} / ceiling at {clients} clients: {ours.rate / ceiling.rate:.2f} "
                 f"({ours.rate:,.0f} / {ceiling.rate:,.0f} actions/s; p99 {ours.quantile_ms(0.99):.1f} ms)"
             )
-    for share in [float(s) for s in args.open_loop.split(",") if s]:
-        ours = rates["zythos", "open", share]
+    for share, of in loads:
+        ours = rates["zythos", "open", share, of]
         print(
-            f"zythos at {max(levels)} clients offering {share:g} x the ceiling's rate, open loop: "
+            f"zythos at {max(levels)} clients offering {share:g} x the {of} rate, open loop: "
             f"{ours.rate:,.0f} actions/s served, p50 {ours.quantile_ms(0.5):.1f} ms, "
             f"p99 {ours.quantile_ms(0.99):.1f} ms"
         )
