@@ -182,7 +182,9 @@ def main() -> int:
         profiler.enable()
         bench(game, chosen, config, args.seed)
         profiler.disable()
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+        stats = pstats.Stats(profiler)
+        stats.sort_stats("tottime").print_stats(25)
+        stats.sort_stats("cumulative").print_stats(40)  # the share of each part, callees included
     else:
         bench(game, chosen, config, args.seed)
     return 0
