@@ -85,3 +85,9 @@ def redis_url(redis_server: RedisServer) -> Iterator[str]:
     finally:
         client.flushdb()
         client.close()
+
+
+@pytest.fixture
+def dead_redis_url() -> str:
+    """A Redis URL on a port nobody listens on: every call fails as an outage."""
+    return f"redis://127.0.0.1:{free_port()}/0"

@@ -7,8 +7,6 @@ connections the server closed.
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 import redis
 
@@ -41,11 +39,8 @@ async def test_a_commit_after_the_server_closed_its_connections_goes_through(red
     await store.close()
 
 
-async def test_a_commit_to_an_unreachable_redis_is_store_unavailable() -> None:
-    with socket.socket() as sock:  # a port that nobody listens on once closed
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    store = RedisStore(f"redis://127.0.0.1:{port}/0")
+async def test_a_commit_to_an_unreachable_redis_is_store_unavailable(dead_redis_url: str) -> None:
+    store = RedisStore(dead_redis_url)
     with pytest.raises(StoreUnavailable):
         await store.create(new_record(), b"a", events(0))
     with pytest.raises(StoreUnavailable):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import socket
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
@@ -244,11 +243,8 @@ async def test_redis_keys_share_a_hash_tag_and_carry_the_status_ttl(redis_url: s
     await store.close()
 
 
-async def test_redis_down_is_store_unavailable() -> None:
-    with socket.socket() as sock:  # a port that nobody listens on once closed
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    store = RedisStore(f"redis://127.0.0.1:{port}/0")
+async def test_redis_down_is_store_unavailable(dead_redis_url: str) -> None:
+    store = RedisStore(dead_redis_url)
     with pytest.raises(StoreUnavailable):
         await store.load("000000000000deadbeef")
     with pytest.raises(StoreUnavailable):
