@@ -171,7 +171,25 @@ def play_game(
     agents: list[Agent] = [None] * n  # type: ignore[list-item]
     for player, spec in enumerate(lineup):
         agents[seats[player]] = make_agent(spec, game, seats[player], base + 7919 * (player + 1))
-    state = game.new_state(n, options, base)
+    return play_deal(game, agents, seats, options, base, deal, rotation)
+
+
+def play_deal(
+    game: Game,
+    agents: Sequence[Agent],
+    seats: tuple[int, ...],
+    options: dict[str, str],
+    base: int,
+    deal: int,
+    rotation: int,
+) -> GameRecord:
+    """Play one deal to the end with ``agents`` (one per seat); the measured player sits in ``seats[0]``.
+
+    ``base`` is the deal's seed (``deal_seed``): the game seed and the dice
+    stream come from it alone, so every rotation and every lineup replays the
+    same cards and dice.
+    """
+    state = game.new_state(len(agents), options, base)
     dice = Rng(base ^ 0x5DEECE66D)
     decisions = 0
     while not state.is_terminal():

@@ -39,7 +39,7 @@ import pyspiel
 from bench_mcts import Position, collect, pick
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ai_players.arena import GameRecord, MctsAgent, deal_seed, format_report, report, schedule
+from ai_players.arena import GameRecord, MctsAgent, deal_seed, format_report, play_deal, report, schedule
 from ai_players.levels import config_for
 from ai_players.mcts import Search, SearchConfig
 from ai_players.openspiel_adapter import (
@@ -202,35 +202,7 @@ def play(
         )
         theirs.append(OpenSpielAgent(os_game, seat, bot, base + 7919 * (player + 1)))
         agents[seat] = theirs[-1]
-    state = game.new_state(players, {}, base)
-    dice = Rng(base ^ 0x5DEECE66D)
-    decisions = 0
-    while not state.is_terminal():
-        step = state.chance()
-        if step is not None:
-            state.resolve_chance(step.sample(dice))
-            continue
-        actors = list(state.actors())
-        for seat in actors:
-            action = agents[seat].decide(state.observe(seat))
-            state.apply(seat, action)
-            decisions += 1
-            for agent in agents:
-                if len(actors) == 1:
-                    agent.advance(seat, action)
-                else:
-                    agent.forget()
-    record = GameRecord(
-        deal,
-        rotation,
-        seats,
-        tuple(state.scores()),
-        tuple(state.ranking()),
-        decisions,
-        ours.iterations,
-        ours.seconds,
-        ours.decisions,
-    )
+    record = play_deal(game, agents, seats, {}, base, deal, rotation)
     return record, theirs[0]
 
 
