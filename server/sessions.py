@@ -9,6 +9,7 @@ is a compare-and-set commit, so several replicas can serve one game.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import json
@@ -244,7 +245,12 @@ class Sessions:
         return loaded.record, self._follow(game_id, seat, after)
 
     async def _follow(self, game_id: str, seat: int | None, cursor: str) -> AsyncGenerator[ServedEvent, None]:
+        task = asyncio.current_task()
         while True:
+            if task is not None and task.cancelling():
+                # A store read swallowed our cancellation (seen as a stream that outlived its server's
+                # stop in tests: redis-py's timeouts on Python 3.11); honour it instead of waiting on.
+                raise asyncio.CancelledError
             loaded = await self.store.load(game_id)
             over = loaded is None or loaded.record.status.is_over
             batch = await self.store.events_after(game_id, cursor)
