@@ -18,9 +18,10 @@ request is repeated.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+import orjson
 
 from server.records import GameRecord, GameStatus
 
@@ -121,12 +122,12 @@ class Answers:
     def decode(data: bytes) -> Answers:
         if not data:
             return Answers.empty()
-        raw = json.loads(data)
+        raw = orjson.loads(data)
         return Answers(
             {int(seat): tuple((rid, Answer.from_list(a)) for rid, a in pairs) for seat, pairs in raw.items()}
         )
 
 
 def _pair_json(request_id: str, answer: Answer) -> str:
-    """One ``[request id, answer list]`` as ``encode`` writes it (compact ``json.dumps``)."""
-    return json.dumps([request_id, answer.to_list()], separators=(",", ":"))
+    """One ``[request id, answer list]`` as ``encode`` writes it (compact JSON)."""
+    return orjson.dumps([request_id, answer.to_list()]).decode()

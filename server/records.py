@@ -9,9 +9,10 @@ the server.
 from __future__ import annotations
 
 import enum
-import json
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
+
+import orjson
 
 
 class GameStatus(enum.StrEnum):
@@ -104,11 +105,11 @@ class GameRecord:
         data = dict(self.__dict__)
         data["seats"] = [seat.__dict__ for seat in self.seats]
         data["status"] = self.status.value
-        return json.dumps(data, separators=(",", ":"), sort_keys=True)
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
 
     @staticmethod
     def from_json(text: str | bytes) -> GameRecord:
-        data = json.loads(text)
+        data = orjson.loads(text)
         data["seats"] = tuple(SeatRecord(**seat) for seat in data["seats"])
         data["status"] = GameStatus(data["status"])
         for key in ("to_act", "scores", "ranking"):

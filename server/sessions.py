@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-import json
 import secrets
 import time
 from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
+
+import orjson
 
 from engine.core import registry
 from engine.core.errors import IllegalAction, InvalidOptions
@@ -154,7 +155,7 @@ def _decode_cursor(token: str) -> str:
 
 
 def _served(stored: StoredEvent) -> ServedEvent:
-    return ServedEvent(stored.event_id, stored.version, Event.from_json(json.loads(stored.data)))
+    return ServedEvent(stored.event_id, stored.version, Event.from_json(orjson.loads(stored.data)))
 
 
 class Sessions:

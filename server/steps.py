@@ -8,9 +8,10 @@ version, ready for the store's commit. Nothing here touches the store.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import replace
+
+import orjson
 
 from engine.core.errors import InvalidOptions
 from engine.core.events import Event
@@ -133,7 +134,7 @@ def stored_json(event: Event) -> str:
     data = event.to_json()
     if not data["p"]:
         del data["p"]
-    return json.dumps(data, separators=(",", ":"))
+    return orjson.dumps(data).decode()
 
 
 def joined(name: str, seat: int) -> Event:

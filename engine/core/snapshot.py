@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+import orjson
 
 
 def encode(game: str, version: int, body: Any) -> bytes:
-    return json.dumps({"g": game, "v": version, "s": body}, separators=(",", ":")).encode()
+    # orjson: about ten times faster than json.dumps here, and a snapshot is written on every commit.
+    return orjson.dumps({"g": game, "v": version, "s": body}, option=orjson.OPT_NON_STR_KEYS)
 
 
 def decode(game: str, supported: int, blob: bytes) -> Any:
-    data = json.loads(blob)
+    data = orjson.loads(blob)
     if data.get("g") != game:
         raise ValueError(f"snapshot is for game {data.get('g')!r}, not {game!r}")
     if data.get("v") != supported:

