@@ -99,11 +99,12 @@ _CONFIG_KEYS = {
     "depth": ("rollout_depth", int),
     "margin": ("margin_weight", float),
     "scale": ("score_scale", float),
+    "paired": ("paired_worlds", lambda raw: raw.lower() not in ("0", "false", "no")),
 }
 
 
 def parse_config(params: str) -> SearchConfig:
-    """``iters=200,time=0.5,c=0.7,rollout=greedy,eps=0.1,depth=20,margin=0.2,scale=30``."""
+    """``iters=200,time=0.5,c=0.7,rollout=greedy,eps=0.1,depth=20,margin=0.2,scale=30,paired=1``."""
     values: dict[str, Any] = {}
     for item in filter(None, params.split(",")):
         key, _, raw = item.partition("=")

@@ -63,6 +63,9 @@ class SearchConfig:
     score_scale: float = 30.0  # a margin of this many points saturates the margin term
     prior_weight: float = 0.5  # progressive bias (games with a registered heuristic): fades as 1 / (n + 1)
     widening: float | None = 1.0  # progressive widening: try a new action once tried < 1 + w * sqrt(visits)
+    # Common random numbers at the root: the k-th visit of every root action plays in the same
+    # sampled world with the same dice, so the root means differ by the actions, not by the luck.
+    paired_worlds: bool = False
     workers: int = 1  # root-parallel searches (processes) per decision
 
     def __post_init__(self) -> None:
@@ -174,6 +177,8 @@ class Search:
         self.config = config
         self.rng = Rng(seed)
         self.root = Node()
+        self._world_seed = 0  # paired worlds: drawn afresh for each decision
+        self._probe: State | None = None  # paired worlds: lists the root's actions (None: not paired)
         self._rollout_policy: Policy = make_policy(config.rollout, game.name, config.rollout_epsilon)
         self._evaluate = evaluator(game.name)
         # The prior needs a cheap heuristic: without one of its own, a game gets no prior.
@@ -185,11 +190,15 @@ class Search:
         """Search from ``observation`` (the observer's view, never a ``State``) within the budget."""
         if isinstance(observation, State):
             raise TypeError("the search takes an observation (State.observe), never a State")
-        legal = self.game.determinize(observation, self.rng.fork()).legal_actions(self.seat)
+        probe = self.game.determinize(observation, self.rng.fork())
+        legal = probe.legal_actions(self.seat)
         if not legal:
             raise ValueError(f"seat {self.seat} has no legal action in this observation")
         start = time.perf_counter()
         iterations = 0
+        if self.config.paired_worlds:
+            self._world_seed = self.rng.next_u64()
+            self._probe = probe if list(probe.actors()) == [self.seat] and probe.chance() is None else None
         if len(legal) > 1:
             iterations = self._iterate(observation, start)
         return SearchResult(
@@ -212,11 +221,33 @@ class Search:
 
     def iterate(self, observation: Any) -> None:
         """One ISMCTS iteration: determinize, select, expand, roll out, back up."""
-        rng = self.rng
-        state = self.game.determinize(observation, rng)
-        node = self.root
-        path: list[tuple[Node, int]] = []
-        expanded = False
+        if self._probe is not None:
+            self._paired_iterate(observation, self._probe)
+            return
+        self._descend(self.game.determinize(observation, self.rng), self.rng, self.root, [], False)
+
+    def _paired_iterate(self, observation: Any, probe: State) -> None:
+        """An iteration whose world and dice are fixed by how often its root action was visited.
+
+        The root action is chosen first, on the decision's probe world, which
+        only lists the observer's legal actions and their priors (they depend
+        on what the observer sees alone, as ``run`` assumes too; a root with
+        secret simultaneous choices is searched unpaired). The k-th visit of each
+        root action then plays in world k: the same determinization, and
+        chance drawn from the same stream, so two actions' means over their
+        first k visits are compared under the same luck. Tree decisions keep
+        using the search's own generator, so they never shift that stream.
+        """
+        action, child, expanded = self._select(self.root, probe, self.seat)
+        world = Rng(self._world_seed + child.visits * 0x9E3779B97F4A7C15)
+        state = self.game.determinize(observation, world)
+        state.apply_legal(self.seat, action)
+        self._descend(state, world, child, [(child, self.seat)], expanded)
+
+    def _descend(
+        self, state: State, rng: Rng, node: Node, path: list[tuple[Node, int]], expanded: bool
+    ) -> None:
+        """Select down from ``node`` until a new edge, roll out, back up; ``rng`` draws the chance."""
         while not expanded and not state.is_terminal():
             step = state.chance()
             if step is not None:
@@ -230,7 +261,7 @@ class Search:
                 path.append((node, seat))
             else:
                 node, expanded = self._simultaneous(node, state, list(actors), path)
-        self._backup(path, self._rollout(state))
+        self._backup(path, self._rollout(state, rng))
 
     def _select(self, node: Node, state: State, seat: int) -> tuple[Any, Node, bool]:
         """The edge ``seat`` takes from ``node`` in this world; the flag says it was never tried.
@@ -312,8 +343,9 @@ class Search:
             after = node.hidden
         return after, expanded
 
-    def _rollout(self, state: State) -> list[float]:
-        policy, rng = self._rollout_policy, self.rng
+    def _rollout(self, state: State, rng: Rng) -> list[float]:
+        """Play on with the rollout policy (its choices drawn from the search's generator) and score."""
+        policy, choices = self._rollout_policy, self.rng
         depth = self.config.rollout_depth
         decisions = 0
         while not state.is_terminal():
@@ -326,7 +358,7 @@ class Search:
                 projected = self._evaluate(state)
                 return reward_vector(running_ranking(projected), projected, 1.0, self.config.score_scale)
             for seat in list(state.actors()):
-                state.apply_legal(seat, policy.choose(state, seat, rng))
+                state.apply_legal(seat, policy.choose(state, seat, choices))
             decisions += 1
         return self._reward(state.ranking(), state.scores())
 

@@ -285,3 +285,42 @@ def test_progressive_widening_holds_back_new_actions_until_the_tried_are_visited
     wide = Search(_FlipFirstPot(), 0, SearchConfig(iterations=4, widening=None), seed=1)
     wide.run(_four_choices())
     assert all(c.visits == 1 for c in wide.root.children[0].values())
+
+
+# -- paired worlds (common random numbers at the root) -----------------------------------------
+
+
+class _RecordingSearch(Search):
+    """Notes, for every iteration, the root action's visits so far and the world it was given."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.worlds: list[tuple[Any, int, tuple[Any, ...]]] = []
+
+    def _descend(self, state: Any, rng: Any, node: Node, path: Any, expanded: bool) -> None:
+        if path:  # paired: the root edge is already taken; note its k and the world it plays in
+            action = next(a for a, child in self.root.children[self.seat].items() if child is node)
+            self.worlds.append((action, node.visits, (tuple(state.cards), state.pot, rng.state)))
+        super()._descend(state, rng, node, path, expanded)
+
+
+def test_paired_worlds_give_each_root_actions_kth_visit_the_same_world_and_dice() -> None:
+    engine = _RecordingSearch(GAME, 0, SearchConfig(iterations=60, paired_worlds=True), seed=5)
+    engine.run(_four_choices())
+    by_k: dict[int, set[tuple[Any, ...]]] = {}
+    actions = set()
+    for action, k, world in engine.worlds:
+        by_k.setdefault(k, set()).add(world)
+        actions.add(action)
+    assert len(engine.worlds) == 60 and len(actions) >= 3
+    assert all(len(worlds) == 1 for worlds in by_k.values())  # one world per k, whichever the action
+    assert len({next(iter(w)) for w in by_k.values()}) > 1  # and the worlds differ from k to k
+
+
+@pytest.mark.parametrize(("roll", "winning"), [(5, KEEP), (2, FLIP)])
+def test_paired_search_is_deterministic_and_finds_the_winning_move(roll: int, winning: Move) -> None:
+    state = position(2, cards=[1, 2], pot=3, totals=(10, 6), turn=1, roll=roll)
+    config = SearchConfig(iterations=400, paired_worlds=True)
+    result = search(GAME, state.observe(1), 1, config, seed=3)
+    assert result.action == winning and result.stats[0].mean > 0.8
+    assert search(GAME, state.observe(1), 1, config, seed=3).stats == result.stats
