@@ -432,7 +432,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         with open(args.json, "w") as out:
             json.dump(
-                {"argv": list(sys.argv), "report": asdict(result), "records": [asdict(r) for r in records]},
+                {
+                    "argv": list(sys.argv),
+                    "lineup": lineup,  # what ai_players.experiments.merge checks before merging files
+                    "report": asdict(result),
+                    "records": [asdict(r) for r in records],
+                },
                 out,
                 indent=1,
             )

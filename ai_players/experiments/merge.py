@@ -1,4 +1,4 @@
-"""Merge match results written by ``ai_players.experiments.strength`` and report them as one match.
+"""Merge match results (``experiments.strength`` or ``arena --json`` files) and report them as one match.
 
 Long matches can be split into runs with different seeds (their deals are
 independent) and merged afterwards: each file's deals are renumbered so that

@@ -37,3 +37,17 @@ def test_mixed_lineups_are_refused(tmp_path: Path) -> None:
     second = _write(tmp_path / "b.json", ["mcts", "random"], [_game(0, 0, True)])
     with pytest.raises(SystemExit):
         load_records([first, second])
+
+
+def test_arena_json_files_merge_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ai_players.arena import main
+
+    paths = []
+    for seed in (1, 2):
+        path = tmp_path / f"arena{seed}.json"
+        argv = ["--game", "tbbr_dice", "--a", "random", "--b", "random", "--games", "2", "--seed", str(seed)]
+        assert main([*argv, "--json", str(path)]) == 0
+        paths.append(path)
+    lineup, records = load_records(paths)
+    assert lineup == ["random", "random"]
+    assert len(records) == 4 and len({r.deal for r in records}) == 2
