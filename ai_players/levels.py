@@ -19,13 +19,16 @@ LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(
         iterations=20, time_limit=0.5, rollout="random", rollout_depth=8, prior_weight=0.0, widening=None
     ),
-    # The budget of the first strength runs (docs/AI.md): about 0.1-0.2 s per TBBR Dice decision
-    # on one core, and it beats the greedy heuristic.
+    # The budget of the strength runs (docs/AI.md): about 25 ms per TBBR Dice decision on one
+    # core of a 2.8 GHz Xeon (0.1-0.15 s on a busier, slower machine); it beats the greedy heuristic.
     "medium": SearchConfig(iterations=40, time_limit=1.0, rollout="greedy", rollout_depth=8),
-    # Five times medium's iterations, about 0.5-1 s per TBBR Dice decision on one core, with less
-    # exploration (c = 0.2): at 160 iterations c = 0.7 lost to medium, c = 0.2 scored 0.55 over
-    # 20 games. Not yet shown to be stronger than medium (docs/AI.md, "Budget scaling").
-    "hard": SearchConfig(iterations=200, time_limit=3.0, exploration=0.2, rollout="greedy", rollout_depth=8),
+    # Medium's 40 iterations, each rolled out four times as deep (32 decisions before the static
+    # evaluation) and with paired worlds at the root: about 2.5x medium's time per TBBR Dice
+    # decision (~60 ms on one core). It beat medium by +59 Elo [+24, +95] over 400 games, where
+    # 160 iterations of medium's own search did not (-21 Elo over 200 games; docs/AI.md).
+    "hard": SearchConfig(
+        iterations=40, time_limit=3.0, rollout="greedy", rollout_depth=32, paired_worlds=True
+    ),
 }
 
 
