@@ -134,7 +134,8 @@ def stored_json(event: Event) -> str:
     data = event.to_json()
     if not data["p"]:
         del data["p"]
-    return orjson.dumps(data).decode()
+    # Non-string payload keys are written as strings, as json.dumps did (orjson refuses them by default).
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def joined(name: str, seat: int) -> Event:

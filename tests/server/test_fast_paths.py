@@ -140,3 +140,15 @@ async def test_a_token_checked_a_moment_ago_is_refused_once_rotated_or_revoked()
     await _refused(sessions.view(game_id, bo.token))
     await _refused(sessions.legal_actions(game_id, bo.token))
     assert (await sessions.view(game_id, created.token)).seat == 0
+
+
+def test_stored_event_json_reads_back_as_the_plain_encoding_did() -> None:
+    from engine.core.events import Event
+    from server.steps import stored_json
+
+    event = Event("scored", "Zoë scores", 1, {2: "brewery", "hops": [1, 2]})
+    plain = json.dumps({"k": "scored", "l": "Zoë scores", "s": 1, "p": {2: "brewery", "hops": [1, 2]}})
+    assert json.loads(stored_json(event)) == json.loads(plain)  # int keys become strings, as before
+    started = Event("game_started", "The game starts")
+    assert "p" not in json.loads(stored_json(started))  # an empty payload is left out
+    assert Event.from_json(json.loads(stored_json(started))) == started
