@@ -155,8 +155,7 @@ class RedisStore(SessionStore):
             url, decode_responses=False, socket_timeout=read_timeout, socket_connect_timeout=CONNECT_TIMEOUT
         )
         self._expiry = expiry or Expiry()
-        self._commit = self._redis.register_script(_COMMIT_LUA)
-        self._commit_sha = self._commit.sha.encode()
+        self._commit_sha = self._redis.register_script(_COMMIT_LUA).sha.encode()
         self._lane = Lane(self._redis, read_timeout)  # the commit's own path (server/store/direct.py)
 
     async def _run_commit(
@@ -168,13 +167,13 @@ class RedisStore(SessionStore):
         answers: bytes | None,
     ) -> int:
         """The script's reply: the new revision (> 0), or minus one more than the current one (< 0)."""
-        game_id = record.game_id
+        state_key, events_key = _keys(record.game_id)
         args = [
             b"EVALSHA",
             self._commit_sha,
             b"2",
-            f"zythos:{{{game_id}}}:state".encode(),
-            f"zythos:{{{game_id}}}:events".encode(),
+            state_key.encode(),
+            events_key.encode(),
             b"%d" % expected_revision,
             _pack(record.to_json()),
             _pack(blob),
