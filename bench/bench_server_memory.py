@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import statistics
 import sys
-import zlib
 from pathlib import Path
 
 import redis
@@ -30,6 +29,7 @@ from bench.scripted_games import game_keys, play_script, seat_game
 from engine.core.rng import Rng
 from server.answers import Answers
 from server.sessions import Sessions
+from server.store.packing import unpack_state
 from server.store.redis_store import RedisStore
 from zythos.v1 import game_service_pb2 as pb
 
@@ -88,7 +88,7 @@ def measure(game_type: str, games: int, moves: int, node_bytes: int) -> tuple[li
         per_kind["indexes"] = sum(index) / len(ids)
         stream = client.xinfo_stream(game_keys(ids[0])[1])
         packed = client.hget(game_keys(ids[0])[0], "answers")
-        answers = len(Answers.decode(zlib.decompress(packed, -15) if packed else b""))
+        answers = len(Answers.decode(unpack_state(packed) if packed else b""))
         client.close()
     total = sum(per_kind.values())
     row = [game_type, str(games), str(moves)]

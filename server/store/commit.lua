@@ -2,7 +2,8 @@
 -- KEYS: state (hash rev/meta/blob/answers), events (stream)
 -- ARGV: expected revision (0 = create), meta, blob, ttl seconds (0 = keep forever),
 --       '1' to replace the answers field with the next argument ('0' keeps it), answers,
---       the commit's events packed into one entry ('' = none, see redis_store._pack_events).
+--       the field and the value of the commit's events packed into one entry ('' = none,
+--       see packing.pack_events: the field names the dictionary the value was packed with).
 -- The events of a commit are one stream entry with the id '<new revision>-0'; the store
 -- hands them out as '<new revision>-0', '<new revision>-1', ... (see base.event_ids), so
 -- the caller knows the ids in advance and they increase with the revision.
@@ -18,8 +19,8 @@ if ARGV[5] == '1' then
 else
   redis.call('HSET', KEYS[1], 'rev', rev, 'meta', ARGV[2], 'blob', ARGV[3])
 end
-if ARGV[7] ~= '' then
-  redis.call('XADD', KEYS[2], rev .. '-0', 'z', ARGV[7])
+if ARGV[8] ~= '' then
+  redis.call('XADD', KEYS[2], rev .. '-0', ARGV[7], ARGV[8])
 end
 local ttl = tonumber(ARGV[4])
 for i = 1, 2 do

@@ -5,16 +5,15 @@ Cluster slot and one Lua script (``commit.lua``) can compare-and-set the
 state (record, engine blob and idempotent answers), append to the event
 stream and refresh the expiry atomically. That one call per action goes over
 a lane of its own (``server/store/direct.py`` says why), not through the
-client. The record and the blob are stored zlib-compressed (level 1: most of
-the size saving for the least CPU); there is no deployed data in the older
-uncompressed layout. The game index (sorted sets ordered by game id, which
-sorts by creation time) lives outside the tag and is maintained best-effort:
-entries whose game expired are pruned when a listing meets them.
+client. ``server/store/packing.py`` packs the values (LZ4 for the state,
+deflate with a per-game dictionary for the events) and says why. The game
+index (sorted sets ordered by game id, which sorts by creation time) lives
+outside the tag and is maintained best-effort: entries whose game expired are
+pruned when a listing meets them.
 """
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,6 +25,7 @@ from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from server.records import GameRecord, GameStatus
+from server.store import packing
 from server.store.base import (
     MAX_SCAN,
     Commit,
@@ -41,6 +41,7 @@ from server.store.base import (
     event_ids,
 )
 from server.store.direct import Lane, pack
+from server.store.packing import unpack_state
 
 _COMMIT_LUA = (Path(__file__).parent / "commit.lua").read_text()
 _INDEX = "zythos:index"
@@ -48,30 +49,6 @@ _INDEX = "zythos:index"
 
 def _keys(game_id: str) -> list[str]:
     return [f"zythos:{{{game_id}}}:state", f"zythos:{{{game_id}}}:events"]
-
-
-# Deflate levels: level 1 gets most of the size of the record, blob and answers for the least CPU;
-# the events of a commit are written once and kept for the whole game, so they get level 6.
-COMPRESSION = 1
-EVENT_COMPRESSION = 6
-# Raw deflate (no zlib header and checksum): 6 bytes less per value, which adds up over a
-# game's many small stream entries; Redis already guards the bytes it stores.
-_RAW_DEFLATE = -15
-# Packing uses a 4 KiB window and a small hash table: the values are 0.1-3 KiB, so they pack to
-# the same bytes, and setting up zlib's default 256 KiB of tables cost 3-4x the compression
-# itself (31 -> 8 us for a commit's events, 44 -> 20 us for a blob). Inflating with the
-# default window reads these streams (and the ones packed before) alike.
-_PACK_WINDOW = -12
-_PACK_MEMORY = 5
-
-
-def _pack(data: bytes | str, level: int = COMPRESSION) -> bytes:
-    packer = zlib.compressobj(level, zlib.DEFLATED, _PACK_WINDOW, _PACK_MEMORY)
-    return packer.compress(data.encode() if isinstance(data, str) else data) + packer.flush()
-
-
-def _unpack(data: bytes | str) -> bytes:
-    return zlib.decompress(_raw(data), _RAW_DEFLATE)
 
 
 def _type_index(game_type: str) -> str:
@@ -82,30 +59,12 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
-def _raw(value: bytes | str) -> bytes:
-    """Replies are bytes (``decode_responses=False``); redis-py's types also allow str."""
-    return value if isinstance(value, bytes) else value.encode()
-
-
-def _pack_events(events: Sequence[NewEvent]) -> bytes:
-    """A commit's events as one compressed stream entry: ``<version>\t<json>`` lines.
-
-    One entry per commit instead of one per event, compressed together, takes
-    about 40% of the memory; event JSON never holds a raw newline or tab.
-    """
-    packed = "\n".join(f"{e.version}\t{e.data}" for e in events)
-    return _pack(packed, EVENT_COMPRESSION) if events else b""
-
-
 def _unpack_events(entry_id: bytes | str, fields: Any) -> list[StoredEvent]:
     """The events of one stream entry ``<revision>-0``, with their ids ``<revision>-<n>``."""
     revision = _text(entry_id).partition("-")[0]
-    lines = _unpack(fields[b"z"]).decode().split("\n")
-    stored = []
-    for n, line in enumerate(lines):
-        version, _, data = line.partition("\t")
-        stored.append(StoredEvent(f"{revision}-{n}", int(version), data))
-    return stored
+    ((field, value),) = fields.items()
+    lines = packing.unpack_events(field, value)
+    return [StoredEvent(f"{revision}-{n}", version, data) for n, (version, data) in enumerate(lines)]
 
 
 def _event_key(event_id: str) -> tuple[int, int]:
@@ -168,6 +127,7 @@ class RedisStore(SessionStore):
     ) -> int:
         """The script's reply: the new revision (> 0), or minus one more than the current one (< 0)."""
         state_key, events_key = _keys(record.game_id)
+        events_field, packed_events = packing.pack_events(record.game_type, events)
         args = [
             b"EVALSHA",
             self._commit_sha,
@@ -175,12 +135,13 @@ class RedisStore(SessionStore):
             state_key.encode(),
             events_key.encode(),
             b"%d" % expected_revision,
-            _pack(record.to_json()),
-            _pack(blob),
+            packing.pack_state(record.to_json()),
+            packing.pack_state(blob),
             b"%d" % self._expiry.ttl(record.status),
             b"0" if answers is None else b"1",
-            _pack(answers) if answers else b"",
-            _pack_events(events),
+            packing.pack_state(answers) if answers else b"",
+            events_field,
+            packed_events,
         ]
         try:  # what ``_guard`` does, inline: this is the one store call of every action
             try:
@@ -208,7 +169,10 @@ class RedisStore(SessionStore):
         if rev is None or meta is None or blob is None:
             return None
         return Loaded(
-            GameRecord.from_json(_unpack(meta)), _unpack(blob), int(rev), _unpack(answers) if answers else b""
+            GameRecord.from_json(unpack_state(meta)),
+            unpack_state(blob),
+            int(rev),
+            unpack_state(answers) if answers else b"",
         )
 
     async def commit(
@@ -258,7 +222,7 @@ class RedisStore(SessionStore):
                 if meta is None:
                     await self._prune(index, game_id)
                     continue
-                record = GameRecord.from_json(_unpack(meta))
+                record = GameRecord.from_json(unpack_state(meta))
                 if status is None or record.status is status:
                     found.append(record)
                     if len(found) == page_size:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import zlib
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
@@ -21,6 +20,7 @@ from server.store import (
     SessionStore,
     StoreUnavailable,
     before_revision,
+    packing,
 )
 from server.store.redis_store import RedisStore
 
@@ -278,17 +278,17 @@ async def test_redis_stores_record_and_blob_compressed(redis_url: str) -> None:
     await store.close()
 
 
-async def test_redis_reads_values_packed_with_zlibs_default_window(redis_url: str) -> None:
-    """Values are packed with a 4 KiB window now; those stored before (32 KiB window) still load."""
+async def test_redis_packs_events_against_the_game_types_dictionary(redis_url: str) -> None:
+    """A game type with a preset dictionary: its entries name it, and read back as written."""
     store = RedisStore(redis_url)
-    record = new_record()
-    await store.create(record, b"placeholder", [])
-    chunk = secrets.token_hex(3000).encode()
-    blob = b'{"a": "' + chunk + b'", "b": "' + chunk + b'"}'  # repeats 6 KB back: past a 4 KiB window
-    old_style = zlib.compressobj(1, zlib.DEFLATED, -15)
+    record = new_record("tbbr_dice")
+    await store.create(record, b"blob", events(0, 0, 1))
     client = redis.Redis.from_url(redis_url)
-    client.hset(f"zythos:{{{record.game_id}}}:state", "blob", old_style.compress(blob) + old_style.flush())
-    loaded = await store.load(record.game_id)
-    assert loaded is not None and loaded.blob == blob
+    ((_, fields),) = client.xrange(f"zythos:{{{record.game_id}}}:events")
+    newest = max(packing.DICTIONARIES.glob("tbbr_dice-*.zdict"), key=lambda p: int(p.stem.rpartition("-")[2]))
+    assert list(fields) == [newest.stem.encode()]
+    assert [(e.version, e.data) for e in await store.events_after(record.game_id)] == [
+        (e.version, e.data) for e in events(0, 0, 1)
+    ]
     client.close()
     await store.close()
