@@ -57,7 +57,7 @@ def test_entries_packed_with_an_older_dictionary_still_read(
     (tmp_path / "g-1.zdict").write_bytes(b'{"k":"rolled","p":{"dice":[' * 20)
     (tmp_path / "g-2.zdict").write_bytes(b'{"k":"moved","p":{"to":' * 20)
     monkeypatch.setattr(packing, "DICTIONARIES", tmp_path)
-    packing._dictionaries.cache_clear()
+    packing._packers.cache_clear()
     packing._dictionary.cache_clear()
     try:
         events = [NewEvent(3, '{"k":"rolled","p":{"dice":[1,2]}}'), NewEvent(4, '{"k":"moved","p":{"to":5}}')]
@@ -70,7 +70,7 @@ def test_entries_packed_with_an_older_dictionary_still_read(
         with pytest.raises(ValueError, match="no event dictionary 'g-3'"):
             packing.unpack_events(b"g-3", value)
     finally:
-        packing._dictionaries.cache_clear()
+        packing._packers.cache_clear()
         packing._dictionary.cache_clear()
 
 
