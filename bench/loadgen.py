@@ -116,11 +116,15 @@ class Client:
             self._tally.latencies.append(now - began)
         return True
 
-    def _failed(self, error: grpc.aio.AioRpcError) -> int | None:
-        """Count an error; for ABORTED, the game version the server reported (if any)."""
+    def _failed(self, error: grpc.aio.AioRpcError, racing: bool = False) -> int | None:
+        """Count an error; for ABORTED, the game version the server reported (if any).
+
+        ``racing``: a lost race for a game's last move is answered GAME_NOT_ACTIVE
+        (the winner ended the game), which counts as ABORTED.
+        """
         counted = time.monotonic() >= self._window.measure
         detail = ZythosError.from_rpc_error(error)
-        if error.code() is grpc.StatusCode.ABORTED:
+        if error.code() is grpc.StatusCode.ABORTED or (racing and detail.reason == "GAME_NOT_ACTIVE"):
             self._tally.aborted += counted
             version = detail.metadata.get("version")
             return int(version) if version else None
@@ -165,7 +169,7 @@ class Client:
                 except grpc.aio.AioRpcError as error:
                     if time.monotonic() >= self._window.end:
                         return
-                    reported = self._failed(error)
+                    reported = self._failed(error, racing=True)
                     if self._reread or reported is None:
                         reported = await self._version(game.game_id)
                     version = reported
