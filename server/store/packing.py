@@ -5,9 +5,10 @@ Two kinds of value, two trade-offs:
 - The state (record, engine blob, request answers) is rewritten on every
   action and read back only when a replica's cache misses. It is packed with
   LZ4: about 3 µs for a 2.5 KB blob where deflate took 16 µs in a loop and, in
-  the server, about 12% of all the CPU an action costs (deflate gives up the
-  GIL to the gRPC poller thread for every value, and sets up its tables each
-  time). LZ4 stores about 0.8 KB more per game than deflate did.
+  the server, about 12% of all the CPU an action costs (measured A/B; likely
+  because deflate sets up its tables for every value and hands the GIL to
+  gRPC's polling thread while it works). LZ4 stores about 0.8 KB more per game
+  than deflate did.
 - A commit's events are written once and kept for the whole game: they are
   most of a game's memory. They are deflated against a preset dictionary of
   the game type's own event text (``dictionaries/<game type>-<n>.zdict``,
@@ -19,6 +20,7 @@ Two kinds of value, two trade-offs:
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Sequence
 from functools import cache
@@ -31,6 +33,8 @@ from server.store.base import NewEvent
 DICTIONARIES = Path(__file__).parent / "dictionaries"
 # The field of an entry deflated without a dictionary (game types that have none).
 PLAIN_FIELD = b"z"
+# A dictionary's name, ``<game type>-<n>``: the only field names read as file names.
+_DICTIONARY_NAME = re.compile(rb"[a-z0-9_]+-[0-9]+")
 EVENT_LEVEL = 6
 # Raw deflate (no zlib header and checksum): 6 bytes less per entry, which adds up over a
 # game's many small entries; Redis already guards the bytes it stores. Packing uses a small
@@ -80,7 +84,7 @@ _PLAIN = (PLAIN_FIELD, _packer())
 def _dictionary(field: bytes) -> bytes:
     """The preset dictionary an entry's field names (any version ever shipped)."""
     path = DICTIONARIES / f"{field.decode()}.zdict"
-    if not path.is_file():
+    if not _DICTIONARY_NAME.fullmatch(field) or not path.is_file():
         raise ValueError(f"no event dictionary {field.decode()!r} (written by a newer server?)")
     return path.read_bytes()
 

@@ -54,21 +54,26 @@ def test_the_dictionary_shrinks_events_of_games_it_was_not_built_from(game: obje
 def test_entries_packed_with_an_older_dictionary_still_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "g-1.zdict").write_bytes(b'{"k":"rolled","p":{"dice":[' * 20)
-    (tmp_path / "g-2.zdict").write_bytes(b'{"k":"moved","p":{"to":' * 20)
-    monkeypatch.setattr(packing, "DICTIONARIES", tmp_path)
+    shipped = tmp_path / "dictionaries"
+    shipped.mkdir()
+    (shipped / "g-1.zdict").write_bytes(b'{"k":"rolled","p":{"dice":[' * 20)
+    (shipped / "g-2.zdict").write_bytes(b'{"k":"moved","p":{"to":' * 20)
+    (tmp_path / "g-1.zdict").write_bytes(b"outside")
+    monkeypatch.setattr(packing, "DICTIONARIES", shipped)
     packing._packers.cache_clear()
     packing._dictionary.cache_clear()
     try:
         events = [NewEvent(3, '{"k":"rolled","p":{"dice":[1,2]}}'), NewEvent(4, '{"k":"moved","p":{"to":5}}')]
         field, value = packing.pack_events("g", events)
         assert field == b"g-2"  # the newest
-        old = zlib.compressobj(6, zlib.DEFLATED, -12, 5, zdict=(tmp_path / "g-1.zdict").read_bytes())
+        old = zlib.compressobj(6, zlib.DEFLATED, -12, 5, zdict=(shipped / "g-1.zdict").read_bytes())
         old_value = old.compress(b'3\t{"k":"rolled","p":{"dice":[1,2]}}') + old.flush()
         assert packing.unpack_events(b"g-1", old_value) == [(3, '{"k":"rolled","p":{"dice":[1,2]}}')]
         assert packing.unpack_events(field, value) == [(e.version, e.data) for e in events]
         with pytest.raises(ValueError, match="no event dictionary 'g-3'"):
             packing.unpack_events(b"g-3", value)
+        with pytest.raises(ValueError, match="no event dictionary"):
+            packing.unpack_events(b"../g-1", value)  # never a path outside the dictionaries
     finally:
         packing._packers.cache_clear()
         packing._dictionary.cache_clear()
