@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -33,7 +32,9 @@ from server.store import MemoryStore, packing
 
 async def commit_texts(game_type: str, players: int, games: int, rng: Rng) -> list[bytes]:
     """The packed text of every commit's events in ``games`` random games played to the end."""
-    sessions = Sessions(MemoryStore())
+    # The games' secret seeds come from ``rng`` (not the server's random source) and the clock is
+    # fixed, so the same seed builds the same dictionary.
+    sessions = Sessions(MemoryStore(), clock=lambda: 1_700_000_000.0, seeds=lambda: rng.randrange(1 << 63))
     game = registry.get(game_type)
     commits = []
     for _ in range(games):
@@ -68,10 +69,7 @@ def _sample(commits: list[bytes], size: int, rng: Rng) -> bytes:
 def _packed(commits: list[bytes], zdict: bytes) -> int:
     total = 0
     for text in commits:
-        options = {"zdict": zdict} if zdict else {}
-        packer = zlib.compressobj(
-            packing.EVENT_LEVEL, zlib.DEFLATED, packing.PACK_WINDOW, packing.PACK_MEMORY, **options
-        )
+        packer = packing.event_packer(zdict)
         total += len(packer.compress(text) + packer.flush())
     return total
 
@@ -90,29 +88,46 @@ def _write(game_type: str, zdict: bytes) -> Path:
     return path
 
 
+# The settings the shipped dictionaries were built with (the command-line defaults).
+GAMES, SIZE, SEED = 12, 4096, 1000
+
+
+async def build(game_type: str, games: int = GAMES, size: int = SIZE, seed: int = SEED) -> bytes:
+    """The dictionary of ``game_type``: the same bytes for the same arguments."""
+    game = registry.get(game_type)
+    rng = Rng(seed)
+    commits: list[bytes] = []
+    for players in range(game.min_players, game.max_players + 1):
+        commits += await commit_texts(game_type, players, games, rng)
+    return _sample(commits, size, rng)
+
+
+async def held_out(game_type: str, seed: int = SEED) -> list[bytes]:
+    """Two games per player count with seeds the dictionary was not built from."""
+    game = registry.get(game_type)
+    commits: list[bytes] = []
+    for players in range(game.min_players, game.max_players + 1):
+        commits += await commit_texts(game_type, players, 2, Rng(seed + 1 + players))
+    return commits
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=12, help="games per player count")
-    parser.add_argument("--size", type=int, default=4096, help="dictionary bytes (at most the pack window)")
-    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=GAMES, help="games per player count")
+    parser.add_argument("--size", type=int, default=SIZE, help="dictionary bytes (at most the pack window)")
+    parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args()
     for game in registry.all_games():
-        rng = Rng(args.seed)
-        commits: list[bytes] = []
-        held_out: list[bytes] = []
-        for players in range(game.min_players, game.max_players + 1):
-            commits += await commit_texts(game.name, players, args.games, rng)
-            held_out += await commit_texts(game.name, players, 2, Rng(args.seed + 1 + players))
-        zdict = _sample(commits, args.size, rng)
+        zdict = await build(game.name, args.games, args.size, args.seed)
         path = _write(game.name, zdict)
+        other = await held_out(game.name, args.seed)
         games = 2 * (game.max_players - game.min_players + 1)
-        plain, with_dict = _packed(held_out, b"") / games, _packed(held_out, zdict) / games
+        plain, with_dict = _packed(other, b"") / games, _packed(other, zdict) / games
         print(
             f"{game.name}: {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path} "
             f"({len(zdict)} bytes); events of a held-out game: {plain:,.0f} B deflated, "
             f"{with_dict:,.0f} B with the dictionary ({with_dict / plain:.2f})"
         )
-
 
 if __name__ == "__main__":
     asyncio.run(main())

@@ -68,16 +68,17 @@ def _packers() -> dict[str, tuple[bytes, zlib._Compress]]:
         game_type, _, number = path.stem.rpartition("-")
         if int(number) > newest.get(game_type, (-1, path))[0]:
             newest[game_type] = (int(number), path)
-    return {kind: (path.stem.encode(), _packer(path.read_bytes())) for kind, (_, path) in newest.items()}
+    return {kind: (path.stem.encode(), event_packer(path.read_bytes())) for kind, (_, path) in newest.items()}
 
 
-def _packer(zdict: bytes = b"") -> zlib._Compress:
+def event_packer(zdict: bytes = b"") -> zlib._Compress:
+    """A fresh packer for events, primed with ``zdict`` if given (the builder script sizes with it)."""
     if zdict:
         return zlib.compressobj(EVENT_LEVEL, zlib.DEFLATED, PACK_WINDOW, PACK_MEMORY, zdict=zdict)
     return zlib.compressobj(EVENT_LEVEL, zlib.DEFLATED, PACK_WINDOW, PACK_MEMORY)
 
 
-_PLAIN = (PLAIN_FIELD, _packer())
+_PLAIN = (PLAIN_FIELD, event_packer())
 
 
 @cache

@@ -41,7 +41,6 @@ from server.store.base import (
     event_ids,
 )
 from server.store.direct import Lane, pack
-from server.store.packing import unpack_state
 
 _COMMIT_LUA = (Path(__file__).parent / "commit.lua").read_text()
 _INDEX = "zythos:index"
@@ -169,10 +168,10 @@ class RedisStore(SessionStore):
         if rev is None or meta is None or blob is None:
             return None
         return Loaded(
-            GameRecord.from_json(unpack_state(meta)),
-            unpack_state(blob),
+            GameRecord.from_json(packing.unpack_state(meta)),
+            packing.unpack_state(blob),
             int(rev),
-            unpack_state(answers) if answers else b"",
+            packing.unpack_state(answers) if answers else b"",
         )
 
     async def commit(
@@ -222,7 +221,7 @@ class RedisStore(SessionStore):
                 if meta is None:
                     await self._prune(index, game_id)
                     continue
-                record = GameRecord.from_json(unpack_state(meta))
+                record = GameRecord.from_json(packing.unpack_state(meta))
                 if status is None or record.status is status:
                     found.append(record)
                     if len(found) == page_size:
