@@ -135,36 +135,38 @@ class TbbrDiceState(State):
         return events
 
     def legal_actions(self, seat: int) -> list[Any]:
-        return self._legal(seat, cheese=True, other=True)
+        return self._legal(seat, None)
 
     def action_by_id(self, seat: int, action_id: str) -> Any | None:
-        """The first legal action with this id, as the default finds it, from only the kind it can be.
+        """The first legal action with this id, as the default finds it, built from its kind alone.
 
-        Only an ``EatCheese`` id starts with "cheese:", and the cheeses (all their targets) are the
-        costliest part of the legal list, so they are built only for such ids and never for the
-        others. The order within each part is the full list's, so the answer is the same.
+        An id's kind is its text up to the first colon ("pick", "go", "skip", ...), and only
+        actions of that kind can carry it, so only they are built: the server looks up every
+        submitted id, and the full list (the cheeses with all their targets, every road, every
+        goal replacement) costs several times one kind. The order within a kind is the full
+        list's, so the answer is the same.
         """
-        is_cheese = action_id.startswith("cheese:")
-        for action in self._legal(seat, cheese=is_cheese, other=not is_cheese):
+        kind = action_id.partition(":")[0]
+        for action in self._legal(seat, kind):
             if action.id == action_id:
                 return action
         return None
 
-    def _legal(self, seat: int, *, cheese: bool, other: bool) -> list[Any]:
-        """The legal actions: the cheeses to eat if ``cheese``, every other kind if ``other``."""
+    def _legal(self, seat: int, kind: str | None) -> list[Any]:
+        """The legal actions, or only those whose id starts with ``kind`` (``None``: every kind)."""
         if seat not in self.actors():
             return []
         sheet = self.sheets[seat]
         if sheet.offer:
-            return [ChoosePersonal(g) for g in sheet.offer] if other else []
+            return [ChoosePersonal(g) for g in sheet.offer] if kind in (None, "personal") else []
         if self.phase == CHOOSE:
-            return self._choose_actions(sheet, cheese=cheese, other=other)
+            return self._choose_actions(sheet, kind)
         if self.phase == PICK:
-            return self._pick_actions() if other else []
+            return self._pick_actions() if kind in (None, "pick") else []
         if self.phase == TRAVEL:
-            return self._travel_actions(sheet) if other else []
+            return self._travel_actions(sheet, kind)
         if self.phase == GOAL:
-            return self._goal_actions(sheet, cheese=cheese, other=other)
+            return self._goal_actions(sheet, kind)
         return []
 
     def apply(self, seat: int, action: Any) -> list[Event]:
@@ -252,20 +254,22 @@ class TbbrDiceState(State):
         """Dice to take: ``base`` less the drinking penalties, never fewer than 2."""
         return max(2, base - sheet.dice_penalty())
 
-    def _choose_actions(self, sheet: Sheet, *, cheese: bool = True, other: bool = True) -> list[Any]:
+    def _choose_actions(self, sheet: Sheet, kind: str | None = None) -> list[Any]:
         actions: list[Any] = []
-        if other:
+        if kind in (None, "pick", "takeall"):
             usable = self.dice.available_usable()
             available = self.dice.available()
             target = self.dice_target(3, sheet)
             if len(usable) >= target:
-                actions += self._picks(target, (-1, -1))
-            elif 0 < len(available) == len(usable):
+                if kind != "takeall":
+                    actions += self._picks(target, (-1, -1))
+            elif 0 < len(available) == len(usable) and kind != "pick":
                 actions.append(TakeAllAndRoll())
+        if kind in (None, "reroll"):
             actions.append(RerollAll())
-            if not self.solo:
-                actions += [SkipTurn(r) for r in self.replacements()]
-        if cheese:
+        if kind in (None, "skip") and not self.solo:
+            actions += [SkipTurn(r) for r in self.replacements()]
+        if kind in (None, "cheese"):
             actions += cheeses.edible(self, sheet, dice_phase=True)
         return actions
 
@@ -285,30 +289,35 @@ class TbbrDiceState(State):
                 picks.append(PickDie(c, v))
         return picks
 
-    def _travel_actions(self, sheet: Sheet) -> list[Any]:
+    def _travel_actions(self, sheet: Sheet, kind: str | None = None) -> list[Any]:
         actions: list[Any] = []
-        by_colour = [(c, tuple(sorted(v for _, hc, v, _ in self.hand if hc == c))) for c in COLOURS]
-        for dest, distance in components().map.roads[sheet.position]:
-            for colour, values in by_colour:
-                if values:
-                    actions += [Travel(dest, colour, combo) for combo in _road_combos(values, distance)]
-        here = belgium.brewery(sheet.position)
-        low = sorted({(c, v) for _, c, v, ok in self.hand if ok}, key=kind_order)
-        full = len(components().tracks.hop_points) - 1
-        if here.has("taste") and f"taste:{here.id}" not in self.done_here and sheet.tastes < full:
-            actions += [Taste(c, v) for c, v in low]
-        if here.has("buy") and f"buy:{here.id}" not in self.done_here and sheet.buys < full:
-            actions += [Buy(c, v) for c, v in low]
-        actions.append(EndTravel())
+        if kind in (None, "go"):
+            by_colour = [(c, tuple(sorted(v for _, hc, v, _ in self.hand if hc == c))) for c in COLOURS]
+            for dest, distance in components().map.roads[sheet.position]:
+                for colour, values in by_colour:
+                    if values:
+                        actions += [Travel(dest, colour, combo) for combo in _road_combos(values, distance)]
+        if kind in (None, "taste", "buy"):
+            here = belgium.brewery(sheet.position)
+            low = sorted({(c, v) for _, c, v, ok in self.hand if ok}, key=kind_order)
+            full = len(components().tracks.hop_points) - 1
+            tastes = here.has("taste") and f"taste:{here.id}" not in self.done_here and sheet.tastes < full
+            buys = here.has("buy") and f"buy:{here.id}" not in self.done_here and sheet.buys < full
+            if tastes and kind != "buy":
+                actions += [Taste(c, v) for c, v in low]
+            if buys and kind != "taste":
+                actions += [Buy(c, v) for c, v in low]
+        if kind in (None, "stop"):
+            actions.append(EndTravel())
         return actions
 
-    def _goal_actions(self, sheet: Sheet, *, cheese: bool = True, other: bool = True) -> list[Any]:
+    def _goal_actions(self, sheet: Sheet, kind: str | None = None) -> list[Any]:
         actions: list[Any] = []
-        if other and self.claims < self.claim_limit and len(sheet.goals) < 3:
+        if kind in (None, "claim") and self.claims < self.claim_limit and len(sheet.goals) < 3:
             actions += self._claims(sheet)
-        if cheese:
+        if kind in (None, "cheese"):
             actions += cheeses.edible(self, sheet, dice_phase=False)
-        if other:
+        if kind in (None, "end"):
             actions.append(EndTurn())
         return actions
 
@@ -317,7 +326,7 @@ class TbbrDiceState(State):
 
         The claims are checked first, so the cheeses are only built when no claim is open.
         """
-        return self._goal_actions(sheet, cheese=False) == [EndTurn()] and not cheeses.edible(
+        return not self._goal_actions(sheet, "claim") and not cheeses.edible(
             self, sheet, dice_phase=False
         )
 

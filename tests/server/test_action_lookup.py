@@ -1,7 +1,7 @@
 """The server finds a submitted action by id with ``State.action_by_id`` and then applies it unchecked.
 
 TBBR Dice overrides ``action_by_id`` to build only the kind of action an id
-can name (cheeses or the rest). These tests hold it to the default's answer
+can name (its text up to the first colon). These tests hold it to the default's answer
 (the first legal action with that id, else ``None``) over whole random games,
 for every legal id and for ids that are not legal at that point, and check
 that ``apply_legal`` on the found action does what ``apply`` does.
