@@ -100,11 +100,18 @@ _CONFIG_KEYS = {
     "margin": ("margin_weight", float),
     "scale": ("score_scale", float),
     "paired": ("paired_worlds", lambda raw: raw.lower() not in ("0", "false", "no")),
+    "prior": ("prior_weight", float),
+    "widen": ("widening", lambda raw: None if raw.lower() in ("none", "off") else float(raw)),
+    "root": ("root", str),
+    "cands": ("candidates", int),
 }
 
 
 def parse_config(params: str) -> SearchConfig:
-    """``iters=200,time=0.5,c=0.7,rollout=greedy,eps=0.1,depth=20,margin=0.2,scale=30,paired=1``."""
+    """``iters=200,time=0.5,c=0.7,rollout=greedy,eps=0.1,depth=20,margin=0.2,scale=30,paired=1``.
+
+    Also ``prior=0.5`` (progressive bias), ``widen=1.0`` or ``widen=off``, ``root=halving``, ``cands=8``.
+    """
     values: dict[str, Any] = {}
     for item in filter(None, params.split(",")):
         key, _, raw = item.partition("=")

@@ -66,11 +66,19 @@ class SearchConfig:
     # Common random numbers at the root: the k-th visit of every root action plays in the same
     # sampled world with the same dice, so the root means differ by the actions, not by the luck.
     paired_worlds: bool = False
+    # Root selection: "ucb" (the tree's own bandit; the most visited action is played) or
+    # "halving" (sequential halving over the heuristic's favourite candidates in paired worlds,
+    # a best-arm identification that spends the budget on the comparison that decides the move;
+    # needs an iteration budget and falls back to "ucb" without one).
+    root: str = "ucb"
+    candidates: int | None = None  # halving: root candidates; None = iterations // 8, within 2..16
     workers: int = 1  # root-parallel searches (processes) per decision
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_limit is None:
             raise ValueError("a search needs an iteration budget, a time limit, or both")
+        if self.root not in ("ucb", "halving"):
+            raise ValueError(f"unknown root selection {self.root!r}; known: ucb, halving")
 
 
 # -- rewards ------------------------------------------------------------------------------------
@@ -196,9 +204,13 @@ class Search:
             raise ValueError(f"seat {self.seat} has no legal action in this observation")
         start = time.perf_counter()
         iterations = 0
-        if self.config.paired_worlds:
+        sequential = list(probe.actors()) == [self.seat] and probe.chance() is None
+        if self.config.paired_worlds or self.config.root == "halving":
             self._world_seed = self.rng.next_u64()
-            self._probe = probe if list(probe.actors()) == [self.seat] and probe.chance() is None else None
+        if self.config.paired_worlds:
+            self._probe = probe if sequential else None
+        if len(legal) > 1 and self.config.root == "halving" and sequential and self.config.iterations:
+            return self._halving(observation, probe, legal, start)
         if len(legal) > 1:
             iterations = self._iterate(observation, start)
         return SearchResult(
@@ -207,6 +219,80 @@ class Search:
             seconds=time.perf_counter() - start,
             stats=self.root_stats(legal),
         )
+
+    def _halving(self, observation: Any, probe: State, legal: list[Any], start: float) -> SearchResult:
+        """Sequential halving (Karnin, Koren & Somekh, 2013) over the heuristic's favourite candidates.
+
+        UCB at the root minimises the regret of the iterations themselves; a
+        move decision only needs the best action. Halving spends the budget in
+        rounds: every surviving candidate gets the same number of visits, in
+        the same paired worlds (its k-th visit plays in world k, as with
+        ``paired_worlds``), and the better half by mean reward survives, the
+        mean carrying the heuristic's fading bias so that two unlucky visits do
+        not knock out its favourite. Below the root the tree searches as usual.
+        The statistics are this decision's visits alone (a reused subtree keeps
+        its inner nodes, not its root means, which came from other worlds).
+        """
+        config = self.config
+        budget = config.iterations or 0
+        arms = self._candidates(probe, legal, budget)
+        visits = [0] * len(arms)
+        totals = [0.0] * len(arms)
+        alive = list(range(len(arms)))
+        rounds = max(1, math.ceil(math.log2(len(arms))))
+        limit = config.time_limit
+        deadline = None if limit is None else start + limit
+        bias = config.prior_weight
+
+        def score(i: int) -> float:
+            """The mean reward, plus the heuristic's bias fading with the visits."""
+            n = visits[i]
+            return (totals[i] / n if n else 0.0) + bias * arms[i][1].prior / (n + 1)
+
+        spent = 0
+        for played in range(rounds):
+            share = max(1, (budget - spent) // ((rounds - played) * len(alive)))
+            for _ in range(share):
+                if deadline is not None and spent and time.perf_counter() >= deadline:
+                    break
+                for i in alive:
+                    totals[i] += self._visit_arm(observation, arms[i][0], arms[i][1], visits[i])
+                    visits[i] += 1
+                    spent += 1
+            if len(alive) > 1:
+                alive = sorted(alive, key=score, reverse=True)[: (len(alive) + 1) // 2]
+        winner = alive[0]
+        stats = [
+            ActionStats(action, visits[i], totals[i] / visits[i] if visits[i] else 0.0)
+            for i, (action, _) in enumerate(arms)
+        ]
+        # The winner first; the others by visits, then mean (how far each got).
+        others = sorted((s for i, s in enumerate(stats) if i != winner), key=lambda s: (-s.visits, -s.mean))
+        seconds = time.perf_counter() - start
+        return SearchResult(stats[winner].action, spent, seconds, (stats[winner], *others))
+
+    def _candidates(self, probe: State, legal: list[Any], budget: int) -> list[tuple[Any, Node]]:
+        """The root actions halving compares: the heuristic's favourites (ties at random), as root edges."""
+        wanted = self.config.candidates or min(16, max(2, budget // 8))
+        table = self.root.table(self.seat)
+        children = []
+        for action in legal:
+            child = table.get(action)
+            if child is None:
+                child = table[action] = Node()
+            children.append(child)
+        if self._heuristic is not None:
+            self._set_priors(self._heuristic, probe, self.seat, legal, children, fresh_only=False)
+        order = sorted(range(len(legal)), key=lambda i: (-children[i].prior, self.rng.next_u64()))
+        return [(legal[i], children[i]) for i in order[: min(wanted, len(legal))]]
+
+    def _visit_arm(self, observation: Any, action: Any, child: Node, k: int) -> float:
+        """The observer's reward from one visit of a root action in paired world ``k``."""
+        world = Rng(self._world_seed + k * 0x9E3779B97F4A7C15)
+        state = self.game.determinize(observation, world)
+        state.apply_legal(self.seat, action)
+        child.avail += 1
+        return self._descend(state, world, child, [(child, self.seat)], child.visits == 0)[self.seat]
 
     def _iterate(self, observation: Any, start: float) -> int:
         budget, limit = self.config.iterations, self.config.time_limit
@@ -246,8 +332,11 @@ class Search:
 
     def _descend(
         self, state: State, rng: Rng, node: Node, path: list[tuple[Node, int]], expanded: bool
-    ) -> None:
-        """Select down from ``node`` until a new edge, roll out, back up; ``rng`` draws the chance."""
+    ) -> list[float]:
+        """Select down from ``node`` until a new edge, roll out, back up; ``rng`` draws the chance.
+
+        Returns the reward vector it backed up.
+        """
         while not expanded and not state.is_terminal():
             step = state.chance()
             if step is not None:
@@ -261,7 +350,9 @@ class Search:
                 path.append((node, seat))
             else:
                 node, expanded = self._simultaneous(node, state, list(actors), path)
-        self._backup(path, self._rollout(state, rng))
+        reward = self._rollout(state, rng)
+        self._backup(path, reward)
+        return reward
 
     def _select(self, node: Node, state: State, seat: int) -> tuple[Any, Node, bool]:
         """The edge ``seat`` takes from ``node`` in this world; the flag says it was never tried.
@@ -313,14 +404,23 @@ class Search:
 
     @staticmethod
     def _set_priors(
-        heuristic: Heuristic, state: State, seat: int, legal: list[Any], children: list[Node]
+        heuristic: Heuristic,
+        state: State,
+        seat: int,
+        legal: list[Any],
+        children: list[Node],
+        fresh_only: bool = True,
     ) -> None:
-        """Heuristic scores of the legal actions scaled to [0, 1] (0.5 each when it sees no difference)."""
+        """Heuristic scores of the legal actions scaled to [0, 1] (0.5 each when it sees no difference).
+
+        In the tree only unvisited edges take a prior (a visited edge keeps the
+        one it was chosen with); halving's candidates take this position's.
+        """
         scores = heuristic(state, seat, legal)
         low, high = min(scores), max(scores)
         span = high - low
         for child, score in zip(children, scores, strict=True):
-            if child.visits == 0:
+            if child.visits == 0 or not fresh_only:
                 child.prior = (score - low) / span if span else 0.5
 
     def _simultaneous(

@@ -135,6 +135,9 @@ def test_search_parameters_parse_into_a_config() -> None:
     assert (config.rollout_depth, config.exploration, config.time_limit) == (12, 1.2, None)
     timed = parse_config("time=0.25")
     assert timed.iterations is None and timed.time_limit == 0.25
+    bare = parse_config("prior=0,widen=off,root=halving,cands=6")
+    assert (bare.prior_weight, bare.widening, bare.root, bare.candidates) == (0.0, None, "halving", 6)
+    assert parse_config("widen=2").widening == 2.0
     with pytest.raises(ValueError, match="unknown search parameter"):
         parse_config("budget=3")
 

@@ -297,11 +297,11 @@ class _RecordingSearch(Search):
         super().__init__(*args, **kwargs)
         self.worlds: list[tuple[Any, int, tuple[Any, ...]]] = []
 
-    def _descend(self, state: Any, rng: Any, node: Node, path: Any, expanded: bool) -> None:
+    def _descend(self, state: Any, rng: Any, node: Node, path: Any, expanded: bool) -> list[float]:
         if path:  # paired: the root edge is already taken; note its k and the world it plays in
             action = next(a for a, child in self.root.children[self.seat].items() if child is node)
             self.worlds.append((action, node.visits, (tuple(state.cards), state.pot, rng.state)))
-        super()._descend(state, rng, node, path, expanded)
+        return super()._descend(state, rng, node, path, expanded)
 
 
 def test_paired_worlds_give_each_root_actions_kth_visit_the_same_world_and_dice() -> None:
@@ -324,3 +324,53 @@ def test_paired_search_is_deterministic_and_finds_the_winning_move(roll: int, wi
     result = search(GAME, state.observe(1), 1, config, seed=3)
     assert result.action == winning and result.stats[0].mean > 0.8
     assert search(GAME, state.observe(1), 1, config, seed=3).stats == result.stats
+
+
+# -- sequential halving at the root --------------------------------------------------------------
+
+
+def test_halving_spends_the_budget_in_rounds_that_halve_the_candidates() -> None:
+    # Four candidates, two rounds: 24 iterations give each of the four 3 visits, then the two
+    # best 6 more each, so the finalists end with 9 visits and the others with 3.
+    config = SearchConfig(iterations=24, root="halving", candidates=4)
+    result = search(_FlipFirstPot(), _four_choices(), 0, config, seed=2)
+    assert result.iterations == 24
+    assert sorted(s.visits for s in result.stats) == [3, 3, 9, 9]
+    assert result.action == result.stats[0].action and result.stats[0].visits == 9
+
+
+def test_halving_compares_the_candidates_in_the_same_worlds() -> None:
+    config = SearchConfig(iterations=24, root="halving", candidates=4)
+    engine = _RecordingSearch(_FlipFirstPot(), 0, config, seed=5)
+    engine.run(_four_choices())
+    by_k: dict[int, set[tuple[Any, ...]]] = {}
+    for _, k, world in engine.worlds:
+        by_k.setdefault(k, set()).add(world)
+    assert sorted(by_k) == list(range(9))
+    assert all(len(worlds) == 1 for worlds in by_k.values())  # visit k of every action: one world
+
+
+def test_halving_takes_the_heuristics_favourites_as_candidates() -> None:
+    config = SearchConfig(iterations=20, root="halving", candidates=2)
+    result = search(_FlipFirstPot(), _four_choices(), 0, config, seed=2)
+    assert {s.action for s in result.stats if s.visits} == {FLIP, KEEP}
+
+
+@pytest.mark.parametrize(("roll", "winning"), [(5, KEEP), (2, FLIP)])
+def test_halving_is_deterministic_and_finds_the_winning_move(roll: int, winning: Move) -> None:
+    state = position(2, cards=[1, 2], pot=3, totals=(10, 6), turn=1, roll=roll)
+    config = SearchConfig(iterations=200, root="halving")
+    result = search(GAME, state.observe(1), 1, config, seed=3)
+    assert result.action == winning and result.stats[0].mean > 0.8
+    assert search(GAME, state.observe(1), 1, config, seed=3).stats == result.stats
+
+
+def test_halving_without_an_iteration_budget_searches_with_ucb() -> None:
+    config = SearchConfig(iterations=None, time_limit=0.05, root="halving")
+    result = search(GAME, GAME.new_state(2, {}, seed=5).observe(1), 1, config, seed=3)
+    assert result.iterations > 0 and result.stats[0].visits == max(s.visits for s in result.stats)
+
+
+def test_unknown_root_selection_is_refused() -> None:
+    with pytest.raises(ValueError, match="root selection"):
+        SearchConfig(root="best")
