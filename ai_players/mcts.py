@@ -31,7 +31,9 @@ observer cannot tell them apart).
 
 Budgets are iterations (deterministic for a seed) or wall time; root
 parallelism runs independent searches with derived seeds in worker processes
-and sums their root visit counts. The most visited action is played. A
+and sums their root visit counts. The most visited action is played (with
+``root="halving"``, the survivor of sequential halving over the heuristic's
+favourite root actions; see ``Search._halving``). A
 ``Search`` keeps its tree between the consecutive decisions of one seat (see
 ``Search.advance``).
 """
