@@ -290,7 +290,7 @@ class Search:
 
     def _visit_arm(self, observation: Any, action: Any, child: Node, k: int) -> float:
         """The observer's reward from one visit of a root action in paired world ``k``."""
-        world = Rng(self._world_seed + k * 0x9E3779B97F4A7C15)
+        world = self._world(k)
         state = self.game.determinize(observation, world)
         state.apply_legal(self.seat, action)
         child.avail += 1
@@ -327,10 +327,14 @@ class Search:
         using the search's own generator, so they never shift that stream.
         """
         action, child, expanded = self._select(self.root, probe, self.seat)
-        world = Rng(self._world_seed + child.visits * 0x9E3779B97F4A7C15)
+        world = self._world(child.visits)
         state = self.game.determinize(observation, world)
         state.apply_legal(self.seat, action)
         self._descend(state, world, child, [(child, self.seat)], expanded)
+
+    def _world(self, k: int) -> Rng:
+        """The generator of paired world ``k`` of this decision: its determinization and its dice."""
+        return Rng(self._world_seed + k * 0x9E3779B97F4A7C15)
 
     def _descend(
         self, state: State, rng: Rng, node: Node, path: list[tuple[Node, int]], expanded: bool

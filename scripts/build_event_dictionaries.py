@@ -129,5 +129,6 @@ async def main() -> None:
             f"{with_dict:,.0f} B with the dictionary ({with_dict / plain:.2f})"
         )
 
+
 if __name__ == "__main__":
     asyncio.run(main())

@@ -153,7 +153,7 @@ class TbbrDiceState(State):
         return None
 
     def _legal(self, seat: int, kind: str | None) -> list[Any]:
-        """The legal actions, or only those whose id starts with ``kind`` (``None``: every kind)."""
+        """The legal actions, or only those of ``kind`` (an id's text before its first colon; None: all)."""
         if seat not in self.actors():
             return []
         sheet = self.sheets[seat]
