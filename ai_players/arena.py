@@ -104,6 +104,7 @@ _CONFIG_KEYS = {
     "widen": ("widening", lambda raw: None if raw.lower() in ("none", "off") else float(raw)),
     "root": ("root", str),
     "cands": ("candidates", int),
+    "value": ("leaf_value", str),
 }
 
 

@@ -47,7 +47,15 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ai_players.policies import Heuristic, Policy, evaluator, has_heuristic, heuristic, make_policy
+from ai_players.policies import (
+    LEAF_VALUES,
+    Heuristic,
+    Policy,
+    evaluator,
+    has_heuristic,
+    heuristic,
+    make_policy,
+)
 from engine.core import Game, Rng, State
 
 
@@ -61,6 +69,9 @@ class SearchConfig:
     rollout: str = "random"  # policy name for rollouts (see policies.make_policy)
     rollout_epsilon: float = 0.0  # chance of a random move in a greedy rollout
     rollout_depth: int | None = None  # decisions before the static evaluation; None = play to the end
+    # The static evaluation at the cut-off (policies.LEAF_VALUES): "default", the game's projection
+    # of the running scores, or "fitted", a value fitted on self-play where the game has one.
+    leaf_value: str = "default"
     margin_weight: float = 0.2  # share of the reward given to the score margin
     score_scale: float = 30.0  # a margin of this many points saturates the margin term
     prior_weight: float = 0.5  # progressive bias (games with a registered heuristic): fades as 1 / (n + 1)
@@ -81,6 +92,8 @@ class SearchConfig:
             raise ValueError("a search needs an iteration budget, a time limit, or both")
         if self.root not in ("ucb", "halving"):
             raise ValueError(f"unknown root selection {self.root!r}; known: ucb, halving")
+        if self.leaf_value not in LEAF_VALUES:
+            raise ValueError(f"unknown leaf value {self.leaf_value!r}; known: {', '.join(LEAF_VALUES)}")
 
 
 # -- rewards ------------------------------------------------------------------------------------
@@ -190,7 +203,7 @@ class Search:
         self._world_seed = 0  # paired worlds: drawn afresh for each decision
         self._probe: State | None = None  # paired worlds: lists the root's actions (None: not paired)
         self._rollout_policy: Policy = make_policy(config.rollout, game.name, config.rollout_epsilon)
-        self._evaluate = evaluator(game.name)
+        self._evaluate = evaluator(game.name, config.leaf_value)
         # The prior needs a cheap heuristic: without one of its own, a game gets no prior.
         self._heuristic = heuristic(game.name) if has_heuristic(game.name) else None
 

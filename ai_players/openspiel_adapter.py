@@ -337,16 +337,24 @@ class EngineRolloutEvaluator:
     """An OpenSpiel ``Evaluator`` that rolls out on the engine state, as our search does.
 
     ``depth`` decisions of ``policy`` (``"random"`` or ``"greedy"``), then the
-    game's static evaluation scored by margin, or play to the end without a
-    depth: the same leaf evaluation as ``ai_players.mcts``, to compare the two
-    tree searches with the rollouts held equal. Priors are uniform.
+    game's static evaluation ``value`` (``policies.LEAF_VALUES``) scored by
+    margin, or play to the end without a depth: the same leaf evaluation as
+    ``ai_players.mcts``, to compare the two tree searches with the rollouts
+    held equal. Priors are uniform.
     """
 
-    def __init__(self, game: str, policy: str = "random", depth: int | None = None, seed: int = 0) -> None:
+    def __init__(
+        self,
+        game: str,
+        policy: str = "random",
+        depth: int | None = None,
+        seed: int = 0,
+        value: str = "default",
+    ) -> None:
         self.policy: Policy = make_policy(policy, game)
         self.depth = depth
         self.rng = Rng(seed)
-        self._evaluate = evaluator(game)
+        self._evaluate = evaluator(game, value)
 
     def evaluate(self, state: ZythosState) -> np.ndarray:
         world = state.engine_state.clone()

@@ -90,15 +90,26 @@ def running_scores(state: State) -> list[float]:
     return state.scores()
 
 
+# The kinds of static evaluation a game may offer: "default", its hand-written projection of the
+# final scores, and "fitted", one fitted on self-play (see ai_players.experiments.fit_value).
+LEAF_VALUES = ("default", "fitted")
+
 _HEURISTICS: dict[str, Heuristic] = {}
-_EVALUATORS: dict[str, Evaluator] = {}
+_EVALUATORS: dict[tuple[str, str], Evaluator] = {}
 
 
 def register_heuristic(game: str, scores: Heuristic, evaluate: Evaluator | None = None) -> None:
     """Make ``scores`` the greedy heuristic and prior of ``game``; ``evaluate`` its static evaluation."""
     _HEURISTICS[game] = scores
     if evaluate is not None:
-        _EVALUATORS[game] = evaluate
+        register_evaluator(game, "default", evaluate)
+
+
+def register_evaluator(game: str, name: str, evaluate: Evaluator) -> None:
+    """Offer ``evaluate`` as the static evaluation ``name`` (one of ``LEAF_VALUES``) of ``game``."""
+    if name not in LEAF_VALUES:
+        raise ValueError(f"unknown static evaluation {name!r}; known: {', '.join(LEAF_VALUES)}")
+    _EVALUATORS[(game, name)] = evaluate
 
 
 def heuristic(game: str) -> Heuristic:
@@ -113,10 +124,17 @@ def has_heuristic(game: str) -> bool:
     return game in _HEURISTICS
 
 
-def evaluator(game: str) -> Evaluator:
-    """The registered static evaluation of ``game``, or the running score."""
+def evaluator(game: str, name: str = "default") -> Evaluator:
+    """The static evaluation ``name`` of ``game`` (one of ``LEAF_VALUES``).
+
+    A game that registered no such evaluation gets its default one, and a game
+    without a default gets the running score, so one search configuration (a
+    strength level) fits every game.
+    """
+    if name not in LEAF_VALUES:
+        raise ValueError(f"unknown static evaluation {name!r}; known: {', '.join(LEAF_VALUES)}")
     _load_builtin_heuristics()
-    return _EVALUATORS.get(game, running_scores)
+    return _EVALUATORS.get((game, name)) or _EVALUATORS.get((game, "default")) or running_scores
 
 
 def make_policy(name: str, game: str, epsilon: float = 0.0) -> Policy:

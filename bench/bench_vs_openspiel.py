@@ -7,7 +7,7 @@ iterations (simulations) per second of each and their ratio, for two leaf
 evaluations: random rollouts to the end (OpenSpiel's stock
 ``RandomRolloutEvaluator``; ours with ``rollout=random``, no prior), and our
 ``medium`` leaf (greedy rollouts cut off after 8 decisions, scored by the
-projected margin; OpenSpiel gets it as ``EngineRolloutEvaluator``).
+margin of the fitted value; OpenSpiel gets it as ``EngineRolloutEvaluator``).
 
 ``match``: our ``medium`` search settings with a wall-time budget of ``--time``
 seconds per decision against ``ISMCTSBot`` with the same budget, ``--games``
@@ -90,7 +90,9 @@ def openspiel_evaluator(game: Game, kind: str, seed: int) -> Any:
     if kind == "stock":
         return mcts.RandomRolloutEvaluator(1, numpy_rng(seed))
     if kind == "medium":
-        return EngineRolloutEvaluator(game.name, "greedy", depth=8, seed=seed)
+        leaf = config_for("medium")
+        depth, value = leaf.rollout_depth, leaf.leaf_value
+        return EngineRolloutEvaluator(game.name, "greedy", depth=depth, seed=seed, value=value)
     raise ValueError(f"unknown OpenSpiel evaluator {kind!r}: stock or medium")
 
 

@@ -6,17 +6,24 @@ the final countdown's: new breweries and specialty ones, goals, hop points; it
 avoids Environment and cheese penalties, keeps the stronger dice, and heads
 for the Grand Place once the race is on (the podium is worth 20 / 10 / 5).
 
+The search may score its cut-off rollouts by ``fitted_scores`` instead of
+``projected_scores``: the countdown plus a linear model fitted on self-play
+(``ai_players.experiments.fit_value``; the weights are in
+``tbbr_dice_value.json``).
+
 It reads the engine's state directly; it only ever sees a determinization of
 the seat's observation (in the search and in the arena), never the real game.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from ai_players.policies import register_heuristic
+from ai_players.policies import register_evaluator, register_heuristic
 from engine import belgium
 from engine.core import State
 from engine.tbbr_dice.actions import (
@@ -32,6 +39,7 @@ from engine.tbbr_dice.actions import (
     Travel,
 )
 from engine.tbbr_dice.components import components
+from engine.tbbr_dice.goals import personal_met
 from engine.tbbr_dice.state import CHOOSE, TbbrDiceState
 
 # How likely a personal goal of each kind is met by a player who does not chase it.
@@ -219,4 +227,77 @@ def projected_scores(state: State) -> list[float]:
     return scores
 
 
+# -- the fitted leaf value ------------------------------------------------------------------------
+
+FEATURES = (
+    "round", "sprint", "sprint_rounds", "goals", "others_goals", "hops_home", "racing", "finished",
+    "podium", "to_unvisited", "breweries", "dice_penalty", "pending", "tastes", "buys", "env_ticks",
+    "cheese_ticks", "personal_open", "personal_met", "specialty_cols", "hop_cols",
+)  # fmt: skip
+VALUE_FILE = Path(__file__).with_name("tbbr_dice_value.json")
+
+
+def features(state: TbbrDiceState, seat: int) -> tuple[float, ...]:
+    """What the fitted value reads of one seat's position, in the order of ``FEATURES``."""
+    sheet = state.sheets[seat]
+    points = components().personal[sheet.personal].points if sheet.personal else 0
+    met = bool(sheet.personal) and personal_met(sheet, state.context(seat))
+    others = max((len(o.goals) for i, o in enumerate(state.sheets) if i != seat), default=0)
+    sprint = state.sprint_round
+    return (
+        float(state.round),
+        float(bool(sprint)),
+        float(state.round - sprint + 1 if sprint else 0),
+        float(len(sheet.goals)),
+        float(others),
+        float(_hops(sheet.position)),
+        float(racing(state, seat)),
+        float(sheet.finished),
+        float(sheet.podium),
+        float(_to_unvisited(sheet.position, set(sheet.visited))),
+        float(sheet.breweries),
+        float(sheet.dice_penalty()),
+        float(sheet.pending_penalty),
+        float(sheet.tastes),
+        float(sheet.buys),
+        float(sheet.env_ticks),
+        float(sheet.cheese_ticks),
+        float(0 if met else points),
+        float(points if met else 0),
+        float(sheet.specialty_columns()),
+        float(sheet.hop_columns()),
+    )
+
+
+@cache
+def _value_weights() -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+    """The fitted weights: (main, per round / 40, in the sprint), each over ``("const",) + FEATURES``."""
+    data = json.loads(VALUE_FILE.read_text())
+    if tuple(data["features"]) != FEATURES:
+        raise ValueError(f"{VALUE_FILE.name} was fitted on other features: refit it (experiments.fit_value)")
+    return tuple(data["main"]), tuple(data["by_round"]), tuple(data["in_sprint"])
+
+
+def fitted_scores(state: State) -> list[float]:
+    """The running countdown plus the final-score gain a linear model fitted on self-play expects.
+
+    The model (``ai_players.experiments.fit_value``) is fitted on score
+    *differences* between seats, so only the margins it implies are meaningful,
+    which is all the search reads. It sees what the countdown misses: a seat
+    with three goals is likely to take the podium, and drink penalties cost
+    dice for the rest of the game.
+    """
+    s: TbbrDiceState = state  # type: ignore[assignment]
+    main, by_round, in_sprint = _value_weights()
+    r = s.round / 40.0
+    sprint = 1.0 if s.sprint_round else 0.0
+    weights = [a + b * r + c * sprint for a, b, c in zip(main, by_round, in_sprint, strict=True)]
+    scores = s.scores()
+    for seat in range(len(scores)):
+        x = features(s, seat)
+        scores[seat] += weights[0] + sum(w * v for w, v in zip(weights[1:], x, strict=True))
+    return scores
+
+
 register_heuristic("tbbr_dice", score_actions, projected_scores)
+register_evaluator("tbbr_dice", "fitted", fitted_scores)

@@ -1,0 +1,122 @@
+"""Fit TBBR Dice's ``fitted`` leaf value on greedy self-play and write its weights file.
+
+The search scores a rollout cut off mid-game by a static evaluation. The
+default one is the running countdown (less the roads home once racing); it
+ignores what a position promises, e.g. that a seat with three goals will
+likely take the podium. This script plays 2-player greedy self-play games
+(a little random play keeps the positions varied), samples positions, and
+fits by least squares how much more of the final score seat 0 still gains
+than seat 1, from the difference of their features
+(``heuristics.tbbr_dice.FEATURES``, each also multiplied by round / 40 and
+by "the sprint is on", so the weights drift over the game). Fitting the
+difference keeps what both seats gain alike (the rounds left) out of the
+weights: the search reads only margins.
+
+    python -m ai_players.experiments.fit_value --selfplay 1:0.1:8000 --selfplay 2:0.03:8000
+
+(the command that wrote the committed weights). Each ``--selfplay
+SEED:EPSILON:GAMES`` adds games with that seed and chance of a random move;
+the first 80% of the positions, in order, are fitted and the rest held out.
+Needs numpy (installed with the dev extra, by open_spiel). The fit is
+reproducible; the errors it prints are those quoted in docs/AI.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ai_players.arena import deal_seed, load_game
+from ai_players.heuristics import tbbr_dice as heuristic
+from ai_players.policies import make_policy
+from engine.core import Rng
+
+SAMPLE_ONE_IN = 5  # a position is kept at one decision in five on average (neighbours are alike)
+HOLDOUT = 0.2
+
+
+def self_play(seed: int, epsilon: float, games: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per sampled position: seat 0's regression inputs minus seat 1's, and seat 0's extra final gain."""
+    game = load_game("tbbr_dice")
+    policy = make_policy("greedy", "tbbr_dice", epsilon)
+    inputs: list[list[float]] = []
+    gains: list[float] = []
+    for g in range(games):
+        base = deal_seed(seed, g)
+        state = game.new_state(2, {}, base)
+        dice, choices, sampler = Rng(base ^ 0x5DEECE66D), Rng(base + 17), Rng(base + 99)
+        snapshots: list[tuple[list[float], float]] = []
+        while not state.is_terminal():
+            step = state.chance()
+            if step is not None:
+                state.resolve_chance(step.sample(dice))
+                continue
+            if sampler.next_u64() % SAMPLE_ONE_IN == 0:
+                mine, theirs = _terms(state, 0), _terms(state, 1)
+                now = state.scores()
+                snapshots.append(([a - b for a, b in zip(mine, theirs, strict=True)], now[0] - now[1]))
+            for seat in list(state.actors()):
+                state.apply_legal(seat, policy.choose(state, seat, choices))
+        final = state.scores()
+        for difference, lead in snapshots:
+            inputs.append(difference)
+            gains.append(final[0] - final[1] - lead)
+    return np.array(inputs), np.array(gains)
+
+
+def _terms(state: Any, seat: int) -> list[float]:
+    """The regression's inputs for one seat: 1 and the features, as they are, by round / 40, in the sprint."""
+    x = (1.0, *heuristic.features(state, seat))
+    r = state.round / 40.0
+    sprint = 1.0 if state.sprint_round else 0.0
+    return [*x, *(v * r for v in x), *(v * sprint for v in x)]
+
+
+def fit(inputs: np.ndarray, gains: np.ndarray) -> tuple[np.ndarray, dict[str, float]]:
+    """Least-squares weights on the first positions; on the held-out rest, the RMS error of the
+    margin gain the fit predicts and of predicting none (what the running countdown assumes)."""
+    split = int(len(gains) * (1 - HOLDOUT))
+    weights, *_ = np.linalg.lstsq(inputs[:split], gains[:split], rcond=None)
+    test_x, test_y = inputs[split:], gains[split:]
+    errors = {
+        "positions": float(len(gains)),
+        "holdout_rms_countdown": float(np.sqrt((test_y**2).mean())),
+        "holdout_rms_fitted": float(np.sqrt(((test_y - test_x @ weights) ** 2).mean())),
+    }
+    return weights, errors
+
+
+def _selfplay_arg(raw: str) -> tuple[int, float, int]:
+    seed, epsilon, games = raw.split(":")
+    return int(seed), float(epsilon), int(games)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--selfplay", type=_selfplay_arg, action="append", required=True,
+                        metavar="SEED:EPSILON:GAMES", help="greedy self-play games to fit on (repeatable)")
+    parser.add_argument("--out", type=Path, default=heuristic.VALUE_FILE)
+    args = parser.parse_args(argv)
+    parts = [self_play(*run) for run in args.selfplay]
+    weights, errors = fit(np.vstack([p[0] for p in parts]), np.concatenate([p[1] for p in parts]))
+    k = len(heuristic.FEATURES) + 1
+    data = {
+        "features": list(heuristic.FEATURES),
+        "fitted_by": "python -m ai_players.experiments.fit_value "
+        + " ".join(f"--selfplay {s}:{e}:{g}" for s, e, g in args.selfplay),
+        "main": [round(float(w), 4) for w in weights[:k]],
+        "by_round": [round(float(w), 4) for w in weights[k : 2 * k]],
+        "in_sprint": [round(float(w), 4) for w in weights[2 * k :]],
+    }
+    args.out.write_text(json.dumps(data, indent=1) + "\n")
+    print(json.dumps(errors))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
