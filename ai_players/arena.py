@@ -105,6 +105,7 @@ _CONFIG_KEYS = {
     "root": ("root", str),
     "cands": ("candidates", int),
     "value": ("leaf_value", str),
+    "tochance": ("tree_to_chance", lambda raw: raw.lower() not in ("0", "false", "no")),
 }
 
 

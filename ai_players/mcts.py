@@ -79,6 +79,10 @@ class SearchConfig:
     # Common random numbers at the root: the k-th visit of every root action plays in the same
     # sampled world with the same dice, so the root means differ by the actions, not by the luck.
     paired_worlds: bool = False
+    # End the tree at the first chance step below the root (the rollout takes over there): tests
+    # whether open-loop nodes past a die roll, which mix every outcome, cost more than they add.
+    # In TBBR Dice they add (docs/AI.md, "Budget scaling"), so it is off by default.
+    tree_to_chance: bool = False
     # Root selection: "ucb" (the tree's own bandit; the most visited action is played) or
     # "halving" (sequential halving over the heuristic's favourite candidates in paired worlds,
     # a best-arm identification that spends the budget on the comparison that decides the move;
@@ -356,10 +360,13 @@ class Search:
 
         Returns the reward vector it backed up.
         """
+        stop_at_chance = self.config.tree_to_chance
         while not expanded and not state.is_terminal():
             step = state.chance()
             if step is not None:
                 state.resolve_chance(step.sample(rng))
+                if stop_at_chance and path:
+                    break
                 continue
             actors = state.actors()
             if len(actors) == 1:

@@ -138,7 +138,9 @@ def test_search_parameters_parse_into_a_config() -> None:
     bare = parse_config("prior=0,widen=off,root=halving,cands=6")
     assert (bare.prior_weight, bare.widening, bare.root, bare.candidates) == (0.0, None, "halving", 6)
     assert parse_config("widen=2").widening == 2.0
-    assert parse_config("value=fitted").leaf_value == "fitted"
+    leaf = parse_config("value=fitted,tochance=1")
+    assert (leaf.leaf_value, leaf.tree_to_chance) == ("fitted", True)
+    assert parse_config("tochance=0").tree_to_chance is False
     with pytest.raises(ValueError, match="unknown search parameter"):
         parse_config("budget=3")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -324,6 +325,29 @@ def test_paired_search_is_deterministic_and_finds_the_winning_move(roll: int, wi
     result = search(GAME, state.observe(1), 1, config, seed=3)
     assert result.action == winning and result.stats[0].mean > 0.8
     assert search(GAME, state.observe(1), 1, config, seed=3).stats == result.stats
+
+
+# -- a tree that ends at the next chance step ------------------------------------------------------
+
+
+def _depth(node: Node) -> int:
+    """Edges on the longest path below ``node``."""
+    below = [child for table in node.children.values() for child in table.values()]
+    return 1 + max((_depth(c) for c in below), default=0) if below else 0
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_a_tree_that_ends_at_chance_keeps_only_the_moves_before_the_next_roll(paired: bool) -> None:
+    # Seat 1 keeps or flips its roll; the next seat rolls first, so the tree is the root's edges.
+    state = position(2, cards=[1, 2], pot=3, totals=(10, 6), turn=1, roll=5, rounds=3)
+    open_loop = SearchConfig(iterations=200, paired_worlds=paired)
+    deep = Search(GAME, 1, open_loop, seed=3)
+    deep.run(state.observe(1))
+    shallow = Search(GAME, 1, replace(open_loop, tree_to_chance=True), seed=3)
+    result = shallow.run(state.observe(1))
+    assert _depth(deep.root) > 1 and _depth(shallow.root) == 1
+    assert result.iterations == 200 and sum(s.visits for s in result.stats) == 200
+    assert result.action == KEEP  # 5 kept beats the 2 a flip scores
 
 
 # -- sequential halving at the root --------------------------------------------------------------
