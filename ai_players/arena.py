@@ -106,7 +106,14 @@ _CONFIG_KEYS = {
     "cands": ("candidates", int),
     "value": ("leaf_value", str),
     "tochance": ("tree_to_chance", lambda raw: raw.lower() not in ("0", "false", "no")),
+    "cut": ("cut_at_turn", lambda raw: _choice(raw, {"turn": True, "decision": False})),
 }
+
+
+def _choice(raw: str, meanings: dict[str, Any]) -> Any:
+    if raw not in meanings:
+        raise ValueError(f"{raw!r} is not one of {', '.join(meanings)}")
+    return meanings[raw]
 
 
 def parse_config(params: str) -> SearchConfig:

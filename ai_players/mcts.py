@@ -83,6 +83,10 @@ class SearchConfig:
     # whether open-loop nodes past a die roll, which mix every outcome, cost more than they add.
     # In TBBR Dice they add (docs/AI.md, "Budget scaling"), so it is off by default.
     tree_to_chance: bool = False
+    # Cut a rollout off only where the observer's turn begins, once rollout_depth decisions are
+    # played: counted in decisions alone, an action that prolongs our own turn is scored before
+    # the opponents reply and one that ends it after, a horizon bias that more search exploits.
+    cut_at_turn: bool = False
     # Root selection: "ucb" (the tree's own bandit; the most visited action is played) or
     # "halving" (sequential halving over the heuristic's favourite candidates in paired worlds,
     # a best-arm identification that spends the budget on the comparison that decides the move;
@@ -473,18 +477,23 @@ class Search:
         """Play on with the rollout policy (its choices drawn from the search's generator) and score."""
         policy, choices = self._rollout_policy, self.rng
         depth = self.config.rollout_depth
+        at_turn = self.config.cut_at_turn
         decisions = 0
+        previous = self.seat
         while not state.is_terminal():
             step = state.chance()
             if step is not None:
                 state.resolve_chance(step.sample(rng))
                 continue
-            if depth is not None and decisions >= depth:
+            actors = list(state.actors())
+            turn_begins = actors == [self.seat] and previous != self.seat
+            if depth is not None and decisions >= depth and (turn_begins or not at_turn):
                 # Mid-game, who is ahead is a noisy step; the projected margin is the smoother signal.
                 projected = self._evaluate(state)
                 return reward_vector(running_ranking(projected), projected, 1.0, self.config.score_scale)
-            for seat in list(state.actors()):
+            for seat in actors:
                 state.apply_legal(seat, policy.choose(state, seat, choices))
+            previous = actors[-1]
             decisions += 1
         return self._reward(state.ranking(), state.scores())
 

@@ -141,6 +141,9 @@ def test_search_parameters_parse_into_a_config() -> None:
     leaf = parse_config("value=fitted,tochance=1")
     assert (leaf.leaf_value, leaf.tree_to_chance) == ("fitted", True)
     assert parse_config("tochance=0").tree_to_chance is False
+    assert parse_config("cut=turn").cut_at_turn and not parse_config("cut=decision").cut_at_turn
+    with pytest.raises(ValueError, match="'round' is not one of turn, decision"):
+        parse_config("cut=round")
     with pytest.raises(ValueError, match="unknown search parameter"):
         parse_config("budget=3")
 

@@ -350,6 +350,24 @@ def test_a_tree_that_ends_at_chance_keeps_only_the_moves_before_the_next_roll(pa
     assert result.action == KEEP  # 5 kept beats the 2 a flip scores
 
 
+@pytest.mark.parametrize("at_turn", [False, True])
+def test_a_rollout_cut_at_the_turn_is_scored_where_the_observers_turn_begins(at_turn: bool) -> None:
+    state = position(2, cards=[1, 2], pot=3, totals=(10, 6), turn=1, roll=5, rounds=4)
+    config = SearchConfig(iterations=60, rollout_depth=2, cut_at_turn=at_turn)
+    engine = Search(GAME, 1, config, seed=3)
+    to_act: list[tuple[int, ...]] = []
+    evaluate = engine._evaluate
+
+    def noting(world: State) -> list[float]:
+        to_act.append(tuple(world.actors()))
+        return evaluate(world)
+
+    engine._evaluate = noting
+    engine.run(state.observe(1))
+    assert len(to_act) > 10
+    assert (set(to_act) == {(1,)}) is at_turn  # decision cuts also stop before seat 0's turns
+
+
 # -- sequential halving at the root --------------------------------------------------------------
 
 
