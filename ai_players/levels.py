@@ -26,12 +26,17 @@ LEVELS: dict[str, SearchConfig] = {
     "medium": SearchConfig(
         iterations=40, time_limit=1.0, rollout="greedy", rollout_depth=8, leaf_value="fitted"
     ),
-    # Medium's 40 iterations, each rolled out four times as deep (32 decisions before the static
-    # evaluation) and with paired worlds at the root: about 2.5x medium's time per TBBR Dice
-    # decision (~60 ms on one core). It beat medium by +59 Elo [+24, +95] over 400 games, where
-    # 160 iterations of medium's own search did not (-21 Elo over 200 games; docs/AI.md).
+    # Medium's search with its rollouts cut off where the bot's own turn begins (after at least
+    # 8 decisions) rather than after exactly 8: every root action is then scored at the same point
+    # of the turn cycle. It beat medium by +70 Elo [+21, +123] over 200 games, and its search gains
+    # +117 Elo from 10 to 40 iterations (docs/AI.md). It takes about medium's time per decision.
     "hard": SearchConfig(
-        iterations=40, time_limit=3.0, rollout="greedy", rollout_depth=32, paired_worlds=True
+        iterations=40,
+        time_limit=3.0,
+        rollout="greedy",
+        rollout_depth=8,
+        leaf_value="fitted",
+        cut_at_turn=True,
     ),
 }
 
