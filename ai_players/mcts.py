@@ -214,6 +214,7 @@ class Search:
         self._evaluate = evaluator(game.name, config.leaf_value)
         # The prior needs a cheap heuristic: without one of its own, a game gets no prior.
         self._heuristic = heuristic(game.name) if has_heuristic(game.name) else None
+        self._seats: int | None = None  # seats at the table, read from the first rollout's world
 
     # -- one decision -------------------------------------------------------------------------
 
@@ -477,7 +478,10 @@ class Search:
         """Play on with the rollout policy (its choices drawn from the search's generator) and score."""
         policy, choices = self._rollout_policy, self.rng
         depth = self.config.rollout_depth
-        at_turn = self.config.cut_at_turn
+        if self._seats is None:
+            self._seats = len(state.scores())
+        # Alone at the table (a solo game) every decision is the observer's: cut by decisions.
+        at_turn = self.config.cut_at_turn and self._seats > 1
         decisions = 0
         previous = self.seat
         while not state.is_terminal():

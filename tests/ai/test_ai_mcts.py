@@ -368,6 +368,23 @@ def test_a_rollout_cut_at_the_turn_is_scored_where_the_observers_turn_begins(at_
     assert (set(to_act) == {(1,)}) is at_turn  # decision cuts also stop before seat 0's turns
 
 
+def test_a_solo_search_cut_at_the_turn_still_cuts_after_its_depth() -> None:
+    # Alone at the table every decision is the observer's, so no turn of another seat ever ends.
+    state = position(1, cards=[1], pot=3, deck=3, totals=(4,), turn=0, roll=5, rounds=6)
+    engine = Search(GAME, 0, SearchConfig(iterations=30, rollout_depth=2, cut_at_turn=True), seed=3)
+    cuts = 0
+    evaluate = engine._evaluate
+
+    def counting(world: State) -> list[float]:
+        nonlocal cuts
+        cuts += 1
+        return evaluate(world)
+
+    engine._evaluate = counting
+    engine.run(state.observe(0))
+    assert cuts > 20
+
+
 # -- sequential halving at the root --------------------------------------------------------------
 
 
