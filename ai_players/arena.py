@@ -119,7 +119,9 @@ def _choice(raw: str, meanings: dict[str, Any]) -> Any:
 def parse_config(params: str) -> SearchConfig:
     """``iters=200,time=0.5,c=0.7,rollout=greedy,eps=0.1,depth=20,margin=0.2,scale=30,paired=1``.
 
-    Also ``prior=0.5`` (progressive bias), ``widen=1.0`` or ``widen=off``, ``root=halving``, ``cands=8``.
+    Also ``prior=0.5`` (progressive bias), ``widen=1.0`` or ``widen=off``, ``root=halving``, ``cands=8``,
+    ``value=fitted`` (the leaf value), ``cut=turn`` (cut rollouts where the seat's turn begins) and
+    ``tochance=1`` (end the tree at the next chance step).
     """
     values: dict[str, Any] = {}
     for item in filter(None, params.split(",")):
