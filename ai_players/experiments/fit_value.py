@@ -72,8 +72,7 @@ def self_play(seed: int, epsilon: float, games: int) -> tuple[np.ndarray, np.nda
 def _terms(state: Any, seat: int) -> list[float]:
     """The regression's inputs for one seat: 1 and the features, as they are, by round / 40, in the sprint."""
     x = (1.0, *heuristic.features(state, seat))
-    r = state.round / 40.0
-    sprint = 1.0 if state.sprint_round else 0.0
+    r, sprint = heuristic.value_stage(state)
     return [*x, *(v * r for v in x), *(v * sprint for v in x)]
 
 

@@ -269,6 +269,11 @@ def features(state: TbbrDiceState, seat: int) -> tuple[float, ...]:
     )
 
 
+def value_stage(state: TbbrDiceState) -> tuple[float, float]:
+    """How far the game is, as the fitted weights drift with it: (round / 40, 1 in the sprint else 0)."""
+    return state.round / 40.0, 1.0 if state.sprint_round else 0.0
+
+
 @cache
 def _value_weights() -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
     """The fitted weights: (main, per round / 40, in the sprint), each over ``("const",) + FEATURES``."""
@@ -289,8 +294,7 @@ def fitted_scores(state: State) -> list[float]:
     """
     s: TbbrDiceState = state  # type: ignore[assignment]
     main, by_round, in_sprint = _value_weights()
-    r = s.round / 40.0
-    sprint = 1.0 if s.sprint_round else 0.0
+    r, sprint = value_stage(s)
     weights = [a + b * r + c * sprint for a, b, c in zip(main, by_round, in_sprint, strict=True)]
     scores = s.scores()
     for seat in range(len(scores)):
