@@ -9,10 +9,11 @@ evaluations: random rollouts to the end (OpenSpiel's stock
 ``medium`` leaf (greedy rollouts cut off after 8 decisions, scored by the
 margin of the fitted value; OpenSpiel gets it as ``EngineRolloutEvaluator``).
 
-``match``: our ``medium`` search settings with a wall-time budget of ``--time``
-seconds per decision against ``ISMCTSBot`` with the same budget, ``--games``
-games over deals played in every seat rotation (``ai_players.arena``'s
-schedule, seeds and statistics: score share with a 95% CI over deals).
+``match``: the search settings of our level ``--level`` (default ``medium``)
+with a wall-time budget of ``--time`` seconds per decision against
+``ISMCTSBot`` with the same budget, ``--games`` games over deals played in
+every seat rotation (``ai_players.arena``'s schedule, seeds and statistics:
+score share with a 95% CI over deals).
 
     .venv/bin/python bench/bench_vs_openspiel.py speed --game tbbr_dice --players 2 --seconds 2
     .venv/bin/python bench/bench_vs_openspiel.py match --game tbbr_dice --players 2 --games 10 --time 0.1
@@ -40,7 +41,7 @@ from bench_mcts import Position, collect, pick
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ai_players.arena import GameRecord, MctsAgent, deal_seed, format_report, play_deal, report, schedule
-from ai_players.levels import config_for
+from ai_players.levels import LEVELS, config_for
 from ai_players.mcts import Search, SearchConfig
 from ai_players.openspiel_adapter import (
     EngineRolloutEvaluator,
@@ -97,12 +98,15 @@ def openspiel_evaluator(game: Game, kind: str, seed: int) -> Any:
 
 
 def our_config(kind: str, seconds: float) -> SearchConfig:
-    """Our search with the same leaf as ``openspiel_evaluator(kind)``, budgeted by wall time."""
+    """Our search with the same leaf as ``openspiel_evaluator(kind)``, budgeted by wall time.
+
+    ``kind`` is ``stock`` (random rollouts to the end) or the name of one of our levels.
+    """
     if kind == "stock":
         return SearchConfig(
             iterations=None, time_limit=seconds, rollout="random", prior_weight=0.0, widening=None
         )
-    return replace(config_for("medium"), iterations=None, time_limit=seconds)
+    return replace(config_for(kind), iterations=None, time_limit=seconds)
 
 
 # -- speed ----------------------------------------------------------------------------------------
@@ -194,7 +198,7 @@ def play(
     base = deal_seed(seed, deal)
     seats = tuple((p + rotation) % players for p in range(players))
     agents: list[Any] = [None] * players
-    ours = MctsAgent(game, seats[0], our_config("medium", args.time), base + 7919)
+    ours = MctsAgent(game, seats[0], our_config(args.level, args.time), base + 7919)
     agents[seats[0]] = ours
     theirs = []
     for player in range(1, players):
@@ -226,7 +230,7 @@ def match(game: Game, players: int, args: argparse.Namespace) -> None:
             file=sys.stderr,
             flush=True,
         )
-    ours = f"ours: medium settings, {args.time} s per decision"
+    ours = f"ours: {args.level} settings, {args.time} s per decision"
     theirs = f"OpenSpiel ISMCTSBot ({args.os_leaf} leaf, c={args.os_c}), {args.time} s per decision"
     print(format_report(report(records), ours, theirs))
     if decisions:
@@ -276,6 +280,9 @@ def main() -> int:
     match_args = parser.add_argument_group("match")
     match_args.add_argument("--games", type=int, default=10)
     match_args.add_argument("--time", type=float, default=0.1, help="seconds per decision, both sides")
+    match_args.add_argument(
+        "--level", default="medium", choices=sorted(LEVELS), help="our level whose search settings play"
+    )
     match_args.add_argument("--os-leaf", default="stock", help="stock (random rollouts) or medium (our leaf)")
     match_args.add_argument("--out", default=None, help="write the records as JSON (for experiments.merge)")
     args = parser.parse_args()
