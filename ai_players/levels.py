@@ -29,7 +29,8 @@ LEVELS: dict[str, SearchConfig] = {
     # Medium's search with its rollouts cut off where the bot's own turn begins (after at least
     # 8 decisions) rather than after exactly 8: every root action is then scored at the same point
     # of the turn cycle. It beat medium by +70 Elo [+21, +123] over 200 games, and its search gains
-    # +117 Elo from 10 to 40 iterations (docs/AI.md). It takes about medium's time per decision.
+    # +117 Elo from 10 to 40 iterations (+45 from 40 to 160). It takes about medium's time per
+    # decision. Its search answers the strength acceptance criteria (docs/AI.md, "Measurements").
     "hard": SearchConfig(
         iterations=40,
         time_limit=3.0,

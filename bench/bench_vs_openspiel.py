@@ -8,6 +8,8 @@ evaluations: random rollouts to the end (OpenSpiel's stock
 ``RandomRolloutEvaluator``; ours with ``rollout=random``, no prior), and our
 ``medium`` leaf (greedy rollouts cut off after 8 decisions, scored by the
 margin of the fitted value; OpenSpiel gets it as ``EngineRolloutEvaluator``).
+It also times our search as the ``hard`` level plays (the turn cut-off, which
+OpenSpiel's evaluator does not have), against OpenSpiel's bot as shipped.
 
 ``match``: the search settings of our level ``--level`` (default ``medium``)
 with a wall-time budget of ``--time`` seconds per decision against
@@ -116,13 +118,13 @@ def speed(game: Game, players: int, positions: list[Position], seconds: float, c
     os_game: ZythosGame = pyspiel.load_game(register(game.name), {"players": players})
     print(f"{'position':<26}{'legal':>6}  {'leaf':<7}{'ours it/s':>10}{'OpenSpiel sims/s':>18}{'ratio':>8}")
     ratios: dict[str, list[float]] = {"stock": [], "medium": []}
-    shipped: list[float] = []  # ours as the bots play (medium leaf) / OpenSpiel's bot as shipped (stock)
+    # Ours as each level plays / OpenSpiel's bot as shipped (stock leaf).
+    shipped: dict[str, list[float]] = {"medium": [], "hard": []}
     for position in positions:
         world = game.determinize(position.observation, Rng(seed))
         rates: dict[str, tuple[float, float]] = {}
         for kind in ratios:
-            ours = Search(game, position.seat, our_config(kind, seconds), seed).run(position.observation)
-            our_rate = ours.iterations / ours.seconds
+            our_rate = search_rate(game, position, our_config(kind, seconds), seed)
             bot = TimedISMCTSBot(os_game, openspiel_evaluator(game, kind, seed), c, seconds, seed)
             start = time.perf_counter()
             bot.run_search(os_game.wrap(world.clone()))
@@ -133,13 +135,23 @@ def speed(game: Game, players: int, positions: list[Position], seconds: float, c
                 f"{position.phase:<26}{position.legal:>6}  {kind:<7}{our_rate:>10.0f}{os_rate:>18.1f}"
                 f"{our_rate / os_rate:>8.1f}"
             )
-        shipped.append(rates["medium"][0] / rates["stock"][1])
+        hard_rate = search_rate(game, position, our_config("hard", seconds), seed)
+        print(f"{position.phase:<26}{position.legal:>6}  {'hard':<7}{hard_rate:>10.0f}")
+        shipped["medium"].append(rates["medium"][0] / rates["stock"][1])
+        shipped["hard"].append(hard_rate / rates["stock"][1])
     for kind, values in ratios.items():
         print(f"median ratio ours / OpenSpiel, both with the {kind} leaf: {statistics.median(values):.1f}x")
-    print(
-        "median ratio ours (medium leaf, as the bots play) / OpenSpiel ISMCTSBot as shipped (stock leaf): "
-        f"{statistics.median(shipped):.1f}x"
-    )
+    for level, values in shipped.items():
+        print(
+            f"median ratio ours ({level} level, as the bots play) / OpenSpiel ISMCTSBot as shipped "
+            f"(stock leaf): {statistics.median(values):.1f}x"
+        )
+
+
+def search_rate(game: Game, position: Position, config: SearchConfig, seed: int) -> float:
+    """Our iterations per second searching ``position`` with ``config``."""
+    result = Search(game, position.seat, config, seed).run(position.observation)
+    return result.iterations / result.seconds
 
 
 def sequential_positions(game: Game, positions: list[Position], per_phase: int) -> list[Position]:
