@@ -100,9 +100,9 @@ def openspiel_evaluator(game: Game, kind: str, seed: int) -> Any:
 
 
 def our_config(kind: str, seconds: float) -> SearchConfig:
-    """Our search with the same leaf as ``openspiel_evaluator(kind)``, budgeted by wall time.
+    """Our search budgeted by wall time: ``stock`` (random rollouts to the end) or a level's settings.
 
-    ``kind`` is ``stock`` (random rollouts to the end) or the name of one of our levels.
+    ``stock`` and ``medium`` use the leaf of ``openspiel_evaluator`` of the same name.
     """
     if kind == "stock":
         return SearchConfig(
