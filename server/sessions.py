@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import logging
 import secrets
 import time
 from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
@@ -40,6 +41,8 @@ from server.store import (
     before_revision,
     event_ids,
 )
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -589,8 +592,25 @@ class Sessions:
     async def _load(self, game_id: str) -> Loaded:
         loaded = await self.store.load(validation.game_id(game_id))
         if loaded is None:
+            self._cache.drop(game_id)
             raise GameError(Reason.GAME_NOT_FOUND, f"no game {game_id}", game_id=game_id)
+        self._forget_if_ahead(loaded)
         return loaded
+
+    def _forget_if_ahead(self, loaded: Loaded) -> None:
+        """Drop a cached game whose revision is above the store's: the store went back.
+
+        The cache may only ever be behind the store. After a failover to a
+        lagging Redis replica it is ahead, and a pinned submission would be
+        refused as stale against a version that no longer exists.
+        """
+        entry = self._cache.peek(loaded.record.game_id)
+        if entry is not None and entry.revision > loaded.revision:
+            log.warning(
+                "game %s: the store is at revision %d, below this replica's %d; dropping the cached copy",
+                loaded.record.game_id, loaded.revision, entry.revision,
+            )
+            self._cache.drop(loaded.record.game_id)
 
     @staticmethod
     def _required(token: str | None) -> str:

@@ -190,10 +190,12 @@ class RedisStore(SessionStore):
         return Commit(revision, event_ids(revision, len(events)))
 
     async def events_after(self, game_id: str, after: str = "", limit: int = 1000) -> list[StoredEvent]:
-        # the entry of the commit that holds ``after`` may hold later events too
+        # The entry of the commit that holds ``after`` may hold later events too, or none: one entry
+        # more than ``limit`` still yields ``limit`` events, since every later entry holds at least one.
         start = f"{_event_key(after)[0]}-0" if after else "-"
+        count = limit + 1 if after else limit
         async with _guard():
-            entries = await self._redis.xrange(_keys(game_id)[1], min=start, max="+", count=limit)
+            entries = await self._redis.xrange(_keys(game_id)[1], min=start, max="+", count=count)
         return _stored(entries or [], after)[:limit]
 
     async def wait_events(self, game_id: str, after: str, timeout: float) -> list[StoredEvent]:

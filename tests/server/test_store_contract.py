@@ -124,6 +124,15 @@ async def test_events_resume_after_any_id_without_gap_or_duplicate(store: Sessio
     assert [e.event_id for e in await store.events_after(record.game_id, "", limit=2)] == ids[:2]
 
 
+async def test_a_limited_read_from_a_revision_gets_its_single_event(store: SessionStore) -> None:
+    """What a repeated request reads back: the one event of the commit that made revision 2."""
+    record = new_record()
+    await store.create(record, b"blob", events(0, 0))
+    await store.commit(1, replace(record, version=1), b"blob", events(1))
+    read = await store.events_after(record.game_id, before_revision(2), limit=1)
+    assert [(e.event_id, e.version) for e in read] == [("2-0", 1)]
+
+
 async def test_answers_are_committed_with_the_revision_and_kept_until_replaced(store: SessionStore) -> None:
     record = new_record()
     await store.create(record, b"v0", [])
