@@ -9,8 +9,8 @@ and submits the chosen action id. It never sees more than its seat may see.
 
 Searches run in a process pool, so one long search never delays another
 seat; each decision is capped by its level's time limit. On a version
-conflict the seat re-reads its view and decides again; on a lost connection
-the worker reconnects and the server re-assigns its seats with fresh tokens.
+conflict the seat re-reads its view and decides again; when the assignment
+stream breaks the worker reconnects (to any replica) and keeps its seats.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import signal
 import time
+import uuid
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -34,6 +35,7 @@ from ai_players import metrics
 from ai_players.levels import LEVELS, config_for
 from ai_players.mcts import search
 from engine.core import registry
+from zythos.channel import balanced_channel
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
@@ -169,11 +171,17 @@ class SeatPlayer:
 
 
 class BotWorker:
-    """Holds the assignment stream and one ``SeatPlayer`` task per assigned seat."""
+    """Holds the assignment stream and one ``SeatPlayer`` task per assigned seat.
+
+    Seats outlive the stream: when it breaks (the replica shut down) the
+    worker reconnects over the same balanced channel, names the seats it
+    plays (``held``) under its lifelong ``worker_id``, and keeps them.
+    """
 
     def __init__(self, config: WorkerConfig, executor: Executor) -> None:
         self.config = config
         self.executor = executor
+        self.worker_id = uuid.uuid4().hex
         self.seats: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._stopping = asyncio.Event()
 
@@ -181,29 +189,31 @@ class BotWorker:
         self._stopping.set()
 
     async def run(self) -> None:
-        """Serve assignments until stopped, reconnecting whenever the server goes away."""
-        while not self._stopping.is_set():
-            channel = grpc.aio.insecure_channel(self.config.server)
-            client = ZythosClient(channel=channel)
-            try:
-                await self._watch(channel, client)
-            except grpc.aio.AioRpcError as error:
-                log.warning("assignment stream lost (%s: %s); reconnecting",
-                            error.code().name, error.details())
-                metrics.error("", "disconnected")
-            finally:
-                for task in self.seats.values():
-                    task.cancel()
-                await asyncio.gather(*self.seats.values(), return_exceptions=True)
-                self.seats.clear()
-                await channel.close()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), timeout=self.config.reconnect_seconds)
+        """Serve assignments until stopped, reconnecting whenever the stream breaks."""
+        channel = balanced_channel(self.config.server)
+        client = ZythosClient(channel=channel)
+        try:
+            while not self._stopping.is_set():
+                try:
+                    await self._watch(channel, client)
+                except grpc.aio.AioRpcError as error:
+                    log.warning("assignment stream lost (%s: %s); reconnecting",
+                                error.code().name, error.details())
+                    metrics.error("", "disconnected")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stopping.wait(), timeout=self.config.reconnect_seconds)
+        finally:
+            for task in self.seats.values():
+                task.cancel()
+            await asyncio.gather(*self.seats.values(), return_exceptions=True)
+            self.seats.clear()
+            await channel.close()
 
     async def _watch(self, channel: grpc.aio.Channel, client: ZythosClient) -> None:
         request = bot_pb.WatchAssignmentsRequest(
             worker_name=self.config.name, game_types=list(self.config.game_types),
-            levels=list(self.config.levels), capacity=self.config.capacity,
+            levels=list(self.config.levels), capacity=self.config.capacity, worker_id=self.worker_id,
+            held=[bot_pb.HeldSeat(game_id=game_id, seat=seat) for game_id, seat in self.seats],
         )
         metadata = (("authorization", f"Bearer {self.config.bot_secret}"),) if self.config.bot_secret else ()
         call = bot_grpc.BotServiceStub(channel).WatchAssignments(request, metadata=metadata)

@@ -35,6 +35,12 @@ def _die_with_parent() -> None:
     ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
+def _env() -> dict[str, str]:
+    """This environment, with the repository importable."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path}
+
+
 def free_port() -> int:
     """A loopback TCP port nobody listens on right now."""
     with socket.socket() as sock:
@@ -114,6 +120,7 @@ class Processes:
                 cwd=ROOT,
                 env=env,
                 preexec_fn=_die_with_parent,
+                start_new_session=True,  # its own group, so ``kill`` reaches its children too
             )
         return process, log
 
@@ -145,8 +152,9 @@ class Processes:
         *,
         metrics_port: int = 0,
         profile_to: Path | None = None,
+        extra: Sequence[str] = (),
     ) -> Child:
-        """``python -m server`` on a free port over ``redis_url``.
+        """``python -m server`` on a free port over ``redis_url``, with ``extra`` flags.
 
         ``profile_to``: under cProfile (bench/profiled_server.py).
         """
@@ -166,16 +174,30 @@ class Processes:
             str(metrics_port),
             "--log-level",
             "INFO",
+            *extra,
         ]
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-        }
-        process, log = self._spawn("zythos", argv, env)
+        process, log = self._spawn("zythos", argv, _env())
         child = Child("zythos", process, 0, log)
         self.children.append(child)
         child.port = _wait_for_log_port(process, log)
         return child
+
+    def bots(self, target: str, bot_secret: str, *extra: str) -> Child:
+        """A ``zythos-bots`` worker serving ``target`` (any address list ``zythos.channel`` takes)."""
+        argv = [sys.executable, "-m", "ai_players.worker", "--server", target, "--bot-secret", bot_secret]
+        argv += extra
+        process, log = self._spawn("bots", argv, _env())
+        child = Child("bots", process, 0, log)
+        self.children.append(child)
+        return child
+
+    def kill(self, child: Child) -> None:
+        """SIGKILL the child and every process of its group (a worker's search processes too)."""
+        if child.process.poll() is None:
+            os.killpg(child.process.pid, signal.SIGKILL)
+            child.process.wait()
+        if child in self.children:
+            self.children.remove(child)
 
     def ceiling(self, redis_url: str, blob_bytes: int) -> Child:
         """The bare grpc.aio + one-Lua-CAS server (bench/ceiling_server.py)."""
@@ -220,8 +242,8 @@ def cpu_seconds(pid: int) -> float:
 def wait_idle(pid: int, busy_share: float = 0.05, step: float = 0.5, timeout: float = 600.0) -> float:
     """Wait until a process uses under ``busy_share`` of a core over ``step`` seconds; seconds waited.
 
-    A freshly started server scans the stored games once (bot seat recovery,
-    O(games)); a measurement must not start during that scan.
+    A measurement must not start while a freshly started server still warms up
+    (imports, its first store calls).
     """
     began = time.monotonic()
     while time.monotonic() - began < timeout:

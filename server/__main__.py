@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 import signal
 import subprocess
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 import grpc
 
@@ -56,7 +58,15 @@ def _stop_bot_workers(workers: Sequence[subprocess.Popen[bytes]]) -> None:
             worker.kill()
 
 
+def with_local_bot_secret(config: Config) -> Config:
+    """``--with-bots`` without a bot secret: a fresh one that only this server and its workers know."""
+    if config.with_bots and not config.bot_secret:
+        return replace(config, bot_secret=secrets.token_urlsafe(32))
+    return config
+
+
 async def serve(config: Config) -> None:
+    config = with_local_bot_secret(config)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -16,7 +16,7 @@ from server.bots import BotDispatcher
 from server.config import Config
 from server.servicers import Drain, GameService
 from server.sessions import Observer, Sessions
-from server.store import SessionStore, StoreUnavailable, open_store
+from server.store import SessionStore, open_store
 from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
 from zythos.v1 import game_service_pb2 as pb
@@ -40,37 +40,50 @@ class ZythosServer:
     config: Config
     bots: BotDispatcher
 
-    _recovery: asyncio.Task[None] | None = None
+    _bot_loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.server.start()
         log.info("serving zythos.v1 on %s:%d", self.config.host, self.port)
-        self._recovery = asyncio.create_task(self._recover_bot_seats())
-
-    async def _recover_bot_seats(self, retry_seconds: float = 5.0) -> None:
-        """Queue the bot seats of unfinished games (after a restart), retrying while the store is down."""
-        while True:
-            try:
-                recovered = await self.bots.recover()
-            except StoreUnavailable as exc:
-                log.warning("bot seat recovery waits for the store: %s", exc)
-                await asyncio.sleep(retry_seconds)
-                continue
-            if recovered:
-                log.info("%d bot seat(s) of unfinished games wait for a worker", recovered)
-            return
+        if not self.config.bot_secret:
+            log.warning("no bot secret (--bot-secret / ZYTHOS_BOT_SECRET): BotService refuses every worker")
+        self._bot_loop = asyncio.create_task(self.bots.run())
 
     async def stop(self, grace: float | None = None) -> None:
         """Drain: report NOT_SERVING, end open event streams (DRAINING), then stop within the grace."""
         log.info("draining")
-        if self._recovery is not None:
-            self._recovery.cancel()
+        if self._bot_loop is not None:
+            self._bot_loop.cancel()
         await self.health.enter_graceful_shutdown()
         self.drain.started.set()
         await asyncio.sleep(0)  # let streams see the drain before the server stops
         await self.server.stop(self.config.drain_grace if grace is None else grace)
         await self.sessions.store.close()
         log.info("stopped")
+
+
+def server_options(config: Config) -> list[tuple[str, int]]:
+    """Channel arguments: message size, port sharing, keepalive and connection ageing.
+
+    A connection is closed (GOAWAY, then ``max_connection_age_grace`` for its
+    calls and streams to finish) after ``max_connection_age``, so clients
+    that balance over the headless Service's addresses reconnect and spread
+    onto replicas added since. Keepalive pings find dead peers behind
+    proxies; clients may ping every 10 s even without calls (zythos.channel).
+    """
+    seconds = 1000
+    return [
+        ("grpc.max_receive_message_length", config.max_message_bytes),
+        # off by default so a second server on a taken port fails loudly instead of sharing it
+        ("grpc.so_reuseport", 1 if config.reuse_port else 0),
+        ("grpc.keepalive_time_ms", int(config.keepalive_seconds * seconds)),
+        ("grpc.keepalive_timeout_ms", 20 * seconds),
+        ("grpc.keepalive_permit_without_calls", 1),
+        ("grpc.http2.min_ping_interval_without_data_ms", 10 * seconds),
+        ("grpc.http2.max_pings_without_data", 0),
+        ("grpc.max_connection_age_ms", int(config.max_connection_age * seconds)),
+        ("grpc.max_connection_age_grace_ms", int(config.max_connection_age_grace * seconds)),
+    ]
 
 
 def build_server(
@@ -93,16 +106,9 @@ def build_server(
             observer=observer,
             cache_size=config.cache_size,
         )
-    server = grpc.aio.server(
-        interceptors=list(interceptors),
-        options=[
-            ("grpc.max_receive_message_length", config.max_message_bytes),
-            # off by default so a second server on a taken port fails loudly instead of sharing it
-            ("grpc.so_reuseport", 1 if config.reuse_port else 0),
-        ],
-    )
+    server = grpc.aio.server(interceptors=list(interceptors), options=server_options(config))
     drain = Drain()
-    bots = BotDispatcher(sessions)
+    bots = BotDispatcher(sessions, config.bot_lease_seconds)
     pb_grpc.add_GameServiceServicer_to_server(GameService(sessions, drain, bots), server)
     bot_grpc.add_BotServiceServicer_to_server(BotService(bots, config.bot_secret, drain), server)
     health_servicer = health.aio.HealthServicer()

@@ -1,32 +1,36 @@
 """Bot seats and the workers that play them (the domain side of BotService).
 
-A game created with bot seats asks for one worker per seat. The dispatcher
-keeps the bot seats still looking for a worker, and the workers connected to
-this replica with their capacity, game types and levels. Handing a seat to a
-worker mints a fresh seat token (``Sessions.assign_bot``), so when a worker
-dies and its seats go to another worker, the dead worker's token stops
-working: a seat can never be played twice.
+A seat a bot must play is work in the store, not in a replica: creating a
+game (or a resignation that hands a seat to a bot) queues its bot seats by
+game type and level. Every replica runs the same loop for the workers
+connected to it: it leases queued seats for workers with room, hands each
+seat to its worker with a fresh seat token (``Sessions.assign_bot``), and
+renews its workers' leases while they stay connected. A lease that lapses
+(the worker died, or its replica did) queues the seat again for any worker
+on any replica, and the fresh token makes the old holder's actions fail:
+a seat is never played twice. A worker that reconnects (a replica rolled
+out) names the seats it holds and keeps them, with their tokens.
 
-Scope: dispatch is per replica. A replica recovers the bot seats of every
-unfinished game when it starts (``recover``), and re-assigns a worker's seats
-as soon as its stream ends. Workers should therefore connect to every
-replica (the bot Deployment scales with the server's); see docs/AI.md.
+No replica reads all games at start: lapsed leases are the only recovery.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
+import secrets
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from server.reasons import GameError
-from server.records import GameRecord, GameStatus
+from server.records import GameRecord
 from server.sessions import Sessions
+from server.store import BotSeat, SeatKey, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
-SeatKey = tuple[str, int]  # (game id, seat)
+# Seconds a lease lasts without renewal: how long a dead worker's seats wait for another worker.
+LEASE_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -40,127 +44,127 @@ class Assignment:
     level: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class WorkerOffer:
-    """What a worker announced: the games and levels it plays and how many seats at once."""
+    """What a worker announced: what it plays, how many seats at once, and its lease identity."""
 
     name: str
     capacity: int
-    game_types: frozenset[str] = frozenset()  # empty: every game type
-    levels: frozenset[str] = frozenset()  # empty: every level
-
-    def serves(self, game_type: str, level: str) -> bool:
-        return (not self.game_types or game_type in self.game_types) and (
-            not self.levels or level in self.levels
-        )
+    kinds: tuple[tuple[str, str], ...]  # (game type, level) pairs it plays
+    holder: str = field(default_factory=lambda: f"anonymous-{secrets.token_hex(8)}")
 
 
 @dataclass
 class WorkerSlot:
-    """A connected worker: what it offered, its assignment queue and the seats it plays."""
+    """A connected worker: what it offered, its assignment queue and the seats it holds."""
 
     offer: WorkerOffer
     queue: asyncio.Queue[Assignment] = field(default_factory=asyncio.Queue)
     seats: set[SeatKey] = field(default_factory=set)
 
+    @property
+    def room(self) -> int:
+        return self.offer.capacity - len(self.seats)
+
+
+def bot_seats(record: GameRecord) -> list[BotSeat]:
+    """The seats of ``record`` that bots play."""
+    return [
+        BotSeat(record.game_id, n, record.game_type, seat.bot_level)
+        for n, seat in enumerate(record.seats)
+        if seat.bot
+    ]
+
 
 class BotDispatcher:
-    """Matches bot seats waiting for a worker with connected workers that have room."""
+    """This replica's side of the shared bot-seat queue: its workers, their leases and assignments."""
 
-    def __init__(self, sessions: Sessions) -> None:
+    def __init__(self, sessions: Sessions, lease_seconds: float = LEASE_SECONDS) -> None:
         self._sessions = sessions
-        self._workers: dict[int, WorkerSlot] = {}
-        self._ids = itertools.count(1)
-        self._pending: dict[SeatKey, tuple[str, str]] = {}  # seat -> (game type, level)
+        self._store = sessions.store
+        self._lease = lease_seconds
+        self._workers: list[WorkerSlot] = []
         self._lock = asyncio.Lock()
 
     @property
     def workers(self) -> int:
         return len(self._workers)
 
-    def pending(self) -> list[SeatKey]:
-        return sorted(self._pending)
-
     async def want(self, record: GameRecord) -> None:
-        """Queue every bot seat of ``record`` that no worker of this replica plays, then dispatch."""
+        """Queue the bot seats of ``record`` (those queued or leased already stay), then fill."""
         if record.status.is_over:
             return
-        held = {key for worker in self._workers.values() for key in worker.seats}
-        for seat, info in enumerate(record.seats):
-            key = (record.game_id, seat)
-            if info.bot and key not in held:
-                self._pending[key] = (record.game_type, info.bot_level)
-        await self._dispatch()
+        if await self._store.offer_bot_seats(bot_seats(record)):
+            await self.fill()
 
-    async def recover(self, page_size: int = 100) -> int:
-        """Queue the bot seats of every unfinished game in the store (after a restart); returns how many."""
-        before = len(self._pending)
-        for status in (GameStatus.WAITING, GameStatus.ACTIVE):
-            token = ""
-            while True:
-                page = await self._sessions.list_games(status=status, page_size=page_size, page_token=token)
-                for record in page.records:
-                    if any(seat.bot for seat in record.seats):
-                        await self.want(record)
-                if not page.next_page_token:
-                    break
-                token = page.next_page_token
-        return len(self._pending) - before
-
-    async def connect(self, offer: WorkerOffer) -> WorkerSlot:
-        """Register a worker; its assignments arrive on the returned slot's queue."""
+    async def connect(self, offer: WorkerOffer, held: Sequence[SeatKey] = ()) -> WorkerSlot:
+        """Register a worker, keeping the seats it still holds; assignments arrive on the slot's queue."""
         slot = WorkerSlot(offer)
-        self._workers[next(self._ids)] = slot
-        log.info("bot worker %s connected (capacity %d)", offer.name, offer.capacity)
-        await self._dispatch()
+        if held:
+            slot.seats = await self._store.renew_bot_leases(offer.holder, held, self._lease)
+        self._workers.append(slot)
+        self._sessions.observer.bot_worker_connected()
+        log.info(
+            "bot worker %s connected (capacity %d, %d seat(s) kept)",
+            offer.name,
+            offer.capacity,
+            len(slot.seats),
+        )
+        await self.fill()
         return slot
 
-    async def disconnect(self, slot: WorkerSlot) -> None:
-        """Forget a worker whose stream ended; its unfinished seats go to other workers."""
-        for worker_id, known in list(self._workers.items()):
-            if known is slot:
-                del self._workers[worker_id]
-        log.info("bot worker %s left; %d seat(s) to re-assign", slot.offer.name, len(slot.seats))
-        for key in slot.seats:
-            record = await self._record(key[0])
-            if record is not None and not record.status.is_over:
-                self._pending[key] = (record.game_type, record.seats[key[1]].bot_level)
-        slot.seats.clear()
-        await self._dispatch()
+    def disconnect(self, slot: WorkerSlot) -> None:
+        """Forget a worker whose stream ended; its leases lapse unless it reconnects and names them."""
+        if slot in self._workers:
+            self._workers.remove(slot)
+            self._sessions.observer.bot_worker_disconnected()
+        log.info("bot worker %s left holding %d seat(s)", slot.offer.name, len(slot.seats))
 
-    async def _dispatch(self) -> None:
+    async def run(self) -> None:
+        """The replica's loop: requeue lapsed leases, renew its workers' leases, fill; until cancelled."""
+        while True:
+            try:
+                await self.maintain()
+                await self._store.wait_bot_seats(self._lease / 3)
+            except StoreUnavailable as exc:
+                log.warning("bot seats wait for the store: %s", exc)
+                await asyncio.sleep(min(1.0, self._lease / 3))
+
+    async def maintain(self) -> None:
+        await self._store.requeue_lapsed_bot_leases()
+        for slot in list(self._workers):
+            if slot.seats:
+                slot.seats = await self._store.renew_bot_leases(
+                    slot.offer.holder, sorted(slot.seats), self._lease
+                )
+        await self.fill()
+
+    async def fill(self) -> None:
+        """Lease queued seats for workers with room, one per worker per round, least loaded first."""
         async with self._lock:
-            for key, (game_type, level) in sorted(self._pending.items()):
-                worker = await self._pick(game_type, level)
-                if worker is None:
-                    continue
-                try:
-                    record, token = await self._sessions.assign_bot(*key)
-                except GameError as exc:  # the game ended or vanished meanwhile
-                    log.info("bot seat %s dropped: %s", key, exc)
-                    del self._pending[key]
-                    continue
-                del self._pending[key]
-                worker.seats.add(key)
-                worker.queue.put_nowait(Assignment(key[0], record.game_type, key[1], token, level))
+            leased = True
+            while leased:
+                leased = False
+                for slot in self._open_slots():
+                    leased |= await self._lease_one(slot)
 
-    async def _pick(self, game_type: str, level: str) -> WorkerSlot | None:
-        """The least loaded worker that serves this game and level and has room."""
-        candidates = [w for w in self._workers.values() if w.offer.serves(game_type, level)]
-        for worker in candidates:
-            if len(worker.seats) >= worker.offer.capacity:
-                await self._forget_finished(worker)
-        open_workers = [w for w in candidates if len(w.seats) < w.offer.capacity]
-        return min(open_workers, key=lambda w: len(w.seats) / w.offer.capacity, default=None)
+    def _open_slots(self) -> Iterable[WorkerSlot]:
+        open_slots = [slot for slot in self._workers if slot.room > 0]
+        return sorted(open_slots, key=lambda slot: len(slot.seats) / slot.offer.capacity)
 
-    async def _forget_finished(self, worker: WorkerSlot) -> None:
-        for key in list(worker.seats):
-            record = await self._record(key[0])
-            if record is None or record.status.is_over:
-                worker.seats.discard(key)
-
-    async def _record(self, game_id: str) -> GameRecord | None:
+    async def _lease_one(self, slot: WorkerSlot) -> bool:
+        seat = await self._store.lease_bot_seat(slot.offer.holder, slot.offer.kinds, self._lease)
+        if seat is None:
+            return False
         try:
-            return await self._sessions.get(game_id)
-        except GameError:
-            return None
+            record, token = await self._sessions.assign_bot(seat.game_id, seat.seat)
+        except GameError as exc:  # the game ended or expired while the seat waited
+            log.info("bot seat %s dropped: %s", seat.key, exc)
+            await self._store.drop_bot_seats(seat.game_id, [seat.seat])
+            return True
+        if slot not in self._workers:  # the worker left meanwhile: the lease lapses, another takes it
+            return True
+        slot.seats.add(seat.key)
+        slot.queue.put_nowait(Assignment(seat.game_id, record.game_type, seat.seat, token, seat.level))
+        self._sessions.observer.bot_seat_assigned(record.game_type, seat.level)
+        return True

@@ -29,10 +29,14 @@ class Config:
     log_level: str = "INFO"
     drain_grace: float = 10.0
     commit_retries: int = 3
-    bot_secret: str = ""  # empty: BotService accepts any worker (a single trusted node)
+    bot_secret: str = ""  # empty: BotService refuses every worker
+    bot_lease_seconds: float = 10.0
     with_bots: int = 0  # bot worker processes to start beside the server (make run uses 1)
     reuse_port: int = 0  # 1: SO_REUSEPORT, so several server processes can share one port
     cache_size: int = 10_000  # games whose last committed state this replica keeps in memory
+    keepalive_seconds: float = 60.0
+    max_connection_age: float = 300.0
+    max_connection_age_grace: float = 60.0
 
     @property
     def expiry(self) -> Expiry:
@@ -51,10 +55,14 @@ _HELP = {
     "log_level": "DEBUG, INFO, WARNING or ERROR",
     "drain_grace": "seconds in-flight calls get to finish after SIGTERM before they are cancelled",
     "commit_retries": "reloads after a store conflict before answering ABORTED/CONFLICT",
-    "bot_secret": "shared secret bot workers must send to BotService; empty accepts any worker",
+    "bot_secret": "shared secret bot workers must send to BotService; empty refuses every worker",
+    "bot_lease_seconds": "seconds a bot seat stays leased unrenewed: a dead worker's seats move on after it",
     "with_bots": "start this many `zythos-bots` worker processes beside the server, connected to it",
     "reuse_port": "1 sets SO_REUSEPORT so several server processes (one per core) can listen on one port",
     "cache_size": "games whose last committed state this replica keeps in memory (LRU); 0 turns it off",
+    "keepalive_seconds": "seconds between the server's keepalive pings on an idle connection",
+    "max_connection_age": "seconds before a connection must close, so clients spread onto new replicas",
+    "max_connection_age_grace": "seconds a closing connection's calls and streams get to finish",
 }
 
 

@@ -98,18 +98,12 @@ STORE_SECONDS = Histogram(
     buckets=LATENCY_BUCKETS,
 )
 
-# --- Event streams and matchmaking (server) -----------------------------------
+# --- Event streams and bot workers (server) -----------------------------------
 
 EVENT_STREAMS_OPEN = Gauge(
     "zythos_event_streams_open", "StreamEvents calls open on this process.", ("game_type",)
 )
 EVENTS_STREAMED = Counter("zythos_events_streamed", "Events sent on StreamEvents calls.", ("game_type",))
-MATCHMAKING_WAIT_SECONDS = Histogram(
-    "zythos_matchmaking_wait_seconds",
-    "Time a matchmaking ticket waited until it was matched.",
-    ("game_type",),
-    buckets=(0.1, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0),
-)
 BOT_WORKERS_CONNECTED = Gauge(
     "zythos_bot_workers_connected", "Bot workers holding a WatchAssignments stream to this server process."
 )
@@ -173,23 +167,13 @@ def timed_store_operation(store: str, operation: str) -> Iterator[None]:
         _child(STORE_SECONDS, store, operation).observe(time.perf_counter() - start)
 
 
-@contextmanager
-def event_stream_open(game_type: str) -> Iterator[None]:
-    """Count an open StreamEvents call for as long as the block runs."""
-    gauge = _child(EVENT_STREAMS_OPEN, game_type)
-    gauge.inc()
-    try:
-        yield
-    finally:
-        gauge.dec()
+def event_stream_changed(game_type: str, delta: int) -> None:
+    """A StreamEvents call opened (+1) or ended (-1)."""
+    _child(EVENT_STREAMS_OPEN, game_type).inc(delta)
 
 
-def event_streamed(game_type: str) -> None:
-    _child(EVENTS_STREAMED, game_type).inc()
-
-
-def matchmaking_matched(game_type: str, waited_seconds: float) -> None:
-    _child(MATCHMAKING_WAIT_SECONDS, game_type).observe(waited_seconds)
+def event_streamed(game_type: str, count: int = 1) -> None:
+    _child(EVENTS_STREAMED, game_type).inc(count)
 
 
 def bot_worker_connected() -> None:

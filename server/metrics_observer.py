@@ -11,7 +11,7 @@ from server.sessions import Observer
 
 
 class MetricsObserver(Observer):
-    """Counts games, commits, dice and conflicts as the domain reports them."""
+    """Counts games, commits, dice, conflicts, streams and bot seats as the domain reports them."""
 
     def game_created(self, record: GameRecord) -> None:
         metrics.game_created(record.game_type)
@@ -27,3 +27,21 @@ class MetricsObserver(Observer):
 
     def commit_conflicted(self, game_type: str, *, retrying: bool) -> None:
         metrics.commit_conflicted(game_type, retrying=retrying)
+
+    def bot_worker_connected(self) -> None:
+        metrics.bot_worker_connected()
+
+    def bot_worker_disconnected(self) -> None:
+        metrics.bot_worker_disconnected()
+
+    def bot_seat_assigned(self, game_type: str, level: str) -> None:
+        metrics.bot_assigned(game_type, level)
+
+    def stream_opened(self, game_type: str) -> None:
+        metrics.event_stream_changed(game_type, +1)
+
+    def stream_closed(self, game_type: str) -> None:
+        metrics.event_stream_changed(game_type, -1)
+
+    def events_streamed(self, game_type: str, count: int) -> None:
+        metrics.event_streamed(game_type, count)

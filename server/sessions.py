@@ -38,6 +38,7 @@ from server.store import (
     RevisionConflict,
     SessionStore,
     StoredEvent,
+    StoreUnavailable,
     before_revision,
     event_ids,
 )
@@ -104,6 +105,24 @@ class Observer:
 
     def commit_conflicted(self, game_type: str, *, retrying: bool) -> None:
         """A compare-and-set lost a race; ``retrying`` is False when the caller gets an error."""
+
+    def bot_worker_connected(self) -> None:
+        """A bot worker opened its assignment stream to this replica."""
+
+    def bot_worker_disconnected(self) -> None:
+        """A bot worker's assignment stream to this replica ended."""
+
+    def bot_seat_assigned(self, game_type: str, level: str) -> None:
+        """A bot seat was handed to a worker of this replica, with a fresh token."""
+
+    def stream_opened(self, game_type: str) -> None:
+        """An event stream of a game opened on this replica."""
+
+    def stream_closed(self, game_type: str) -> None:
+        """An event stream of a game ended on this replica, however it ended."""
+
+    def events_streamed(self, game_type: str, count: int) -> None:
+        """``count`` events were sent on one stream."""
 
 
 class GameIds:
@@ -411,7 +430,7 @@ class Sessions:
                 except RevisionConflict:
                     self._conflicted(record.game_type, attempt)
                     continue
-                self._maybe_ended(updated)
+                await self._maybe_ended(updated)
                 return updated
         raise AssertionError("unreachable")
 
@@ -519,7 +538,7 @@ class Sessions:
                 continue
             self._cache.put(game_id, Cached(record, step.state, revision, answers))
             self.observer.committed(record, step.chance_kinds)
-            self._maybe_ended(record)
+            await self._maybe_ended(record)
             return _submitted(record, event_ids(revision, len(step.events)), step, seat)
 
     async def _fresh(self, game_id: str) -> Cached:
@@ -585,9 +604,17 @@ class Sessions:
         if not retrying:
             raise GameError(Reason.CONFLICT, "the game kept changing; try again")
 
-    def _maybe_ended(self, record: GameRecord) -> None:
-        if record.status.is_over:
-            self.observer.game_ended(record, max(0.0, self._clock() - record.create_time))
+    async def _maybe_ended(self, record: GameRecord) -> None:
+        """Report a game that just ended, and take its bot seats off the workers' queue."""
+        if not record.status.is_over:
+            return
+        self.observer.game_ended(record, max(0.0, self._clock() - record.create_time))
+        bots = [n for n, seat in enumerate(record.seats) if seat.bot]
+        if bots:
+            try:
+                await self.store.drop_bot_seats(record.game_id, bots)
+            except StoreUnavailable as exc:  # the move is committed; the seats' leases lapse instead
+                log.warning("game %s ended; its bot seats stay queued until leased: %s", record.game_id, exc)
 
     async def _load(self, game_id: str) -> Loaded:
         loaded = await self.store.load(validation.game_id(game_id))
@@ -608,7 +635,9 @@ class Sessions:
         if entry is not None and entry.revision > loaded.revision:
             log.warning(
                 "game %s: the store is at revision %d, below this replica's %d; dropping the cached copy",
-                loaded.record.game_id, loaded.revision, entry.revision,
+                loaded.record.game_id,
+                loaded.revision,
+                entry.revision,
             )
             self._cache.drop(loaded.record.game_id)
 

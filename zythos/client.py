@@ -18,6 +18,7 @@ from typing import Any
 import grpc
 from google.rpc import error_details_pb2, status_pb2
 
+from zythos.channel import balanced_channel
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
 
@@ -60,7 +61,7 @@ class ZythosClient:
         if channel is None:
             if target is None:
                 raise ValueError("give a target such as 'localhost:50051' or a channel")
-            channel = grpc.aio.insecure_channel(target, options=list(options))
+            channel = balanced_channel(target, options=options)
         self.channel = channel
         self.stub = pb_grpc.GameServiceStub(channel)
         self.tokens: dict[str, str] = {}

@@ -1,6 +1,7 @@
 """Session stores: where games, their event logs and idempotent answers live."""
 
 from server.store.base import (
+    BotSeat,
     Commit,
     Expiry,
     GameExists,
@@ -8,6 +9,7 @@ from server.store.base import (
     NewEvent,
     Page,
     RevisionConflict,
+    SeatKey,
     SessionStore,
     StoredEvent,
     StoreError,
@@ -28,6 +30,7 @@ def open_store(redis_url: str, expiry: Expiry) -> SessionStore:
 
 
 __all__ = [
+    "BotSeat",
     "Commit",
     "Expiry",
     "GameExists",
@@ -36,6 +39,7 @@ __all__ = [
     "NewEvent",
     "Page",
     "RevisionConflict",
+    "SeatKey",
     "SessionStore",
     "StoreError",
     "StoreUnavailable",

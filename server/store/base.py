@@ -112,6 +112,24 @@ class Page:
     cursor: str | None
 
 
+@dataclass(frozen=True)
+class BotSeat:
+    """A seat a bot must play, queued for (or leased by) a bot worker."""
+
+    game_id: str
+    seat: int
+    game_type: str
+    level: str
+
+    @property
+    def key(self) -> SeatKey:
+        return (self.game_id, self.seat)
+
+
+# (game id, seat): how the bot-seat queue names a seat.
+SeatKey = tuple[str, int]
+
+
 # list_games inspects at most this many index entries per call, so a filter that
 # matches rarely answers a short page with a cursor instead of scanning everything.
 MAX_SCAN = 1000
@@ -161,6 +179,39 @@ class SessionStore(abc.ABC):
     @abc.abstractmethod
     async def ping(self) -> None:
         """Raise ``StoreUnavailable`` unless the store answers."""
+
+    # -- bot seats: work for bot workers, shared by every replica ---------------------------
+    #
+    # A seat a bot must play is queued by (game type, level). A replica leases it for one of
+    # its workers (the ``holder``) for ``ttl`` seconds and renews the lease while the worker
+    # stays connected; a lease that lapses (the worker or its replica died) puts the seat back
+    # in the queue, where any replica's worker can take it (with a fresh seat token).
+
+    @abc.abstractmethod
+    async def offer_bot_seats(self, seats: Sequence[BotSeat]) -> int:
+        """Queue seats for a worker; a seat already queued or leased stays as it is. Returns how many."""
+
+    @abc.abstractmethod
+    async def lease_bot_seat(
+        self, holder: str, kinds: Sequence[tuple[str, str]], ttl: float
+    ) -> BotSeat | None:
+        """The longest-queued seat of one of the (game type, level) ``kinds``, leased to ``holder``."""
+
+    @abc.abstractmethod
+    async def renew_bot_leases(self, holder: str, seats: Sequence[SeatKey], ttl: float) -> set[SeatKey]:
+        """Extend ``holder``'s leases on ``seats``; returns the seats it still holds."""
+
+    @abc.abstractmethod
+    async def requeue_lapsed_bot_leases(self) -> int:
+        """Queue again every seat whose lease ran out; returns how many."""
+
+    @abc.abstractmethod
+    async def drop_bot_seats(self, game_id: str, seats: Sequence[int]) -> None:
+        """Forget these seats of the game, queued or leased (the game is over or gone)."""
+
+    @abc.abstractmethod
+    async def wait_bot_seats(self, timeout: float) -> None:
+        """Return when seats may have been queued (by any replica), or after ``timeout`` seconds."""
 
     async def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections."""

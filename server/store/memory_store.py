@@ -22,6 +22,7 @@ from server.store.base import (
     StoredEvent,
     event_ids,
 )
+from server.store.memory_bot_seats import MemoryBotSeats
 
 
 def _event_key(event_id: str) -> tuple[int, int]:
@@ -43,7 +44,7 @@ class _Game:
     answers: bytes = b""
 
 
-class MemoryStore(SessionStore):
+class MemoryStore(MemoryBotSeats, SessionStore):
     """Games in a dict; waiting streams sleep on one ``asyncio.Condition`` per game.
 
     Expiry is lazy: an expired game disappears on the next read. ``clock``
@@ -51,6 +52,7 @@ class MemoryStore(SessionStore):
     """
 
     def __init__(self, expiry: Expiry | None = None, clock: Callable[[], float] = time.time) -> None:
+        super().__init__()
         self._expiry = expiry or Expiry()
         self._clock = clock
         self._games: dict[str, _Game] = {}

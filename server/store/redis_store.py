@@ -28,6 +28,7 @@ from server.records import GameRecord, GameStatus
 from server.store import packing
 from server.store.base import (
     MAX_SCAN,
+    BotSeat,
     Commit,
     Expiry,
     GameExists,
@@ -35,12 +36,14 @@ from server.store.base import (
     NewEvent,
     Page,
     RevisionConflict,
+    SeatKey,
     SessionStore,
     StoredEvent,
     StoreUnavailable,
     event_ids,
 )
 from server.store.direct import Lane, pack
+from server.store.redis_bot_seats import RedisBotSeats
 
 _COMMIT_LUA = (Path(__file__).parent / "commit.lua").read_text()
 _INDEX = "zythos:index"
@@ -115,6 +118,7 @@ class RedisStore(SessionStore):
         self._expiry = expiry or Expiry()
         self._commit_sha = self._redis.register_script(_COMMIT_LUA).sha.encode()
         self._lane = Lane(self._redis, read_timeout)  # the commit's own path (server/store/direct.py)
+        self._bot_seats = RedisBotSeats(self._redis)
 
     async def _run_commit(
         self,
@@ -253,6 +257,33 @@ class RedisStore(SessionStore):
         async with _guard():
             await self._redis.ping()
 
+    async def offer_bot_seats(self, seats: Sequence[BotSeat]) -> int:
+        async with _guard():
+            return await self._bot_seats.offer(seats)
+
+    async def lease_bot_seat(
+        self, holder: str, kinds: Sequence[tuple[str, str]], ttl: float
+    ) -> BotSeat | None:
+        async with _guard():
+            return await self._bot_seats.lease(holder, kinds, ttl)
+
+    async def renew_bot_leases(self, holder: str, seats: Sequence[SeatKey], ttl: float) -> set[SeatKey]:
+        async with _guard():
+            return await self._bot_seats.renew(holder, seats, ttl)
+
+    async def requeue_lapsed_bot_leases(self) -> int:
+        async with _guard():
+            return await self._bot_seats.requeue_lapsed()
+
+    async def drop_bot_seats(self, game_id: str, seats: Sequence[int]) -> None:
+        async with _guard():
+            await self._bot_seats.drop(game_id, seats)
+
+    async def wait_bot_seats(self, timeout: float) -> None:
+        async with _guard():
+            await self._bot_seats.wait(timeout)
+
     async def close(self) -> None:
+        await self._bot_seats.close()
         await self._lane.close()
         await self._redis.aclose()

@@ -191,10 +191,10 @@ def test_redis_persists_with_append_only_files(rendered: list[Manifest]) -> None
     assert directives["maxmemory-policy"] == "noeviction"
 
 
-def test_the_bot_secret_comes_from_an_optional_secret(rendered: list[Manifest]) -> None:
+def test_the_bot_secret_comes_from_a_required_secret(rendered: list[Manifest]) -> None:
     for name in ("zythos-server", "zythos-bots"):
         sources = container(find(rendered, "Deployment", name))["envFrom"]
-        assert {"secretRef": {"name": "zythos-bot-secret", "optional": True}} in sources, name
+        assert {"secretRef": {"name": "zythos-bot-secret"}} in sources, name
     assert not any("SECRET" in key for m in rendered if m["kind"] == "ConfigMap" for key in m["data"])
 
 

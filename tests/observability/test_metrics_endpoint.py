@@ -70,8 +70,9 @@ def test_domain_helpers_move_their_series(endpoint: str) -> None:
     metrics.set_live_games("obs_test", "ACTIVE", 7)
     with metrics.timed_store_operation("memory", "load"):
         pass
-    with metrics.event_stream_open("obs_test"):
-        during = scrape(endpoint)
+    metrics.event_stream_changed("obs_test", +1)
+    during = scrape(endpoint)
+    metrics.event_stream_changed("obs_test", -1)
     after = scrape(endpoint)
 
     def moved(name: str, **labels: str) -> float:

@@ -16,6 +16,10 @@ from server.store import SessionStore
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 
+# The bot secret of test servers, and the lease a dead test worker's seats wait out.
+BOT_SECRET = "test-bot-secret"
+BOT_LEASE_SECONDS = 2.0
+
 # Makes a fresh store of the kind a test is parametrised with.
 StoreFactory = Callable[[], SessionStore]
 
@@ -48,6 +52,7 @@ class Served:
 
 
 async def start_server(sessions: Sessions, store_kind: str, **settings: object) -> Served:
+    settings = {"bot_secret": BOT_SECRET, "bot_lease_seconds": BOT_LEASE_SECONDS, **settings}
     config = Config(host="127.0.0.1", port=0, metrics_port=0, drain_grace=0.5, **settings)  # type: ignore[arg-type]
     server = build_server(config, sessions=sessions)
     await server.start()

@@ -21,7 +21,7 @@ import grpc
 import pytest
 
 from server.sessions import Sessions
-from tests.server.harness import Served, StoreFactory, expect_error, start_server
+from tests.server.harness import BOT_SECRET, Served, StoreFactory, expect_error, start_server
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 
@@ -37,7 +37,7 @@ def bot_worker(target: str, *extra: str) -> Iterator[subprocess.Popen[bytes]]:
     """
     process = subprocess.Popen(
         [sys.executable, "-m", "ai_players.worker", "--server", target, "--max-iterations", "4",
-         "--processes", "1", *extra],
+         "--processes", "1", "--bot-secret", BOT_SECRET, *extra],
         env={**os.environ, "ZYTHOS_LOG_LEVEL": "WARNING"},
         start_new_session=True,
     )
@@ -186,6 +186,29 @@ async def test_bot_service_rejects_a_wrong_secret_and_bad_offers(store_factory: 
                     async for _ in stub.WatchAssignments(request, metadata=metadata):
                         pass
                 assert caught.value.code() == code
+    finally:
+        await running.close()
+
+
+async def test_a_default_configured_server_refuses_every_bot_worker(store_factory: StoreFactory) -> None:
+    """Without a bot secret, BotService accepts nobody: a rogue worker cannot receive seats."""
+    from zythos.v1 import bot_service_pb2 as bot_pb
+    from zythos.v1 import bot_service_pb2_grpc as bot_grpc
+
+    running = await start_server(Sessions(store_factory()), "store", bot_secret="")
+    try:
+        client = running.client()
+        await client.create_game("tbbr_dice", 2, "Ann", bots={1: "easy"})
+        async with grpc.aio.insecure_channel(running.target) as channel:
+            rogue = bot_grpc.BotServiceStub(channel).WatchAssignments(
+                bot_pb.WatchAssignmentsRequest(capacity=1000, worker_name="rogue"),
+                metadata=(("authorization", "Bearer anything"),),
+            )
+            with pytest.raises(grpc.aio.AioRpcError) as caught:
+                async for _ in rogue:
+                    pass
+        assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
+        assert "without a bot secret" in (caught.value.details() or "")
     finally:
         await running.close()
 

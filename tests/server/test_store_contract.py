@@ -12,6 +12,7 @@ import redis
 
 from server.records import GameRecord, GameStatus, SeatRecord
 from server.store import (
+    BotSeat,
     Expiry,
     GameExists,
     MemoryStore,
@@ -301,3 +302,56 @@ async def test_redis_packs_events_against_the_game_types_dictionary(redis_url: s
     ]
     client.close()
     await store.close()
+
+
+# -- bot seats: queued work with leases --------------------------------------------------------
+
+DICE_EASY = ("dice", "easy")
+
+
+def bot_seat(game_id: str, seat: int = 1, level: str = "easy") -> BotSeat:
+    return BotSeat(game_id, seat, "dice", level)
+
+
+async def test_a_queued_bot_seat_is_leased_once_oldest_first_by_kind(store: SessionStore) -> None:
+    first, second, hard = bot_seat("a" * 20), bot_seat("b" * 20), bot_seat("c" * 20, level="hard")
+    assert await store.offer_bot_seats([first]) == 1
+    await asyncio.sleep(0.002)  # queued a tick later
+    assert await store.offer_bot_seats([second, hard, first]) == 2  # a queued seat stays as it is
+    assert await store.lease_bot_seat("w1", [DICE_EASY], 10) == first
+    assert await store.lease_bot_seat("w2", [DICE_EASY], 10) == second
+    assert await store.lease_bot_seat("w2", [DICE_EASY], 10) is None
+    assert await store.lease_bot_seat("w2", [("dice", "hard"), ("other", "easy")], 10) == hard
+    assert await store.offer_bot_seats([first]) == 0  # a leased seat is not queued again
+
+
+async def test_renewals_keep_a_lease_and_a_lapsed_one_queues_the_seat_again(store: SessionStore) -> None:
+    kept, lapsing = bot_seat("d" * 20), bot_seat("e" * 20)
+    await store.offer_bot_seats([kept, lapsing])
+    assert {(await store.lease_bot_seat("w1", [DICE_EASY], 0.3)) for _ in range(2)} == {kept, lapsing}
+    for _ in range(3):
+        await asyncio.sleep(0.15)
+        assert await store.renew_bot_leases("w1", [kept.key], 0.3) == {kept.key}
+    assert await store.renew_bot_leases("intruder", [kept.key], 10) == set()
+    assert await store.requeue_lapsed_bot_leases() == 1
+    assert await store.renew_bot_leases("w1", [lapsing.key], 10) == set()  # lost: requeued
+    assert await store.lease_bot_seat("w2", [DICE_EASY], 10) == lapsing
+
+
+async def test_dropped_bot_seats_leave_the_queue_and_their_leases(store: SessionStore) -> None:
+    game = "f" * 20
+    await store.offer_bot_seats([bot_seat(game, 0), bot_seat(game, 1)])
+    leased = await store.lease_bot_seat("w1", [DICE_EASY], 10)
+    assert leased is not None
+    await store.drop_bot_seats(game, [0, 1])
+    assert await store.lease_bot_seat("w1", [DICE_EASY], 10) is None
+    assert await store.renew_bot_leases("w1", [leased.key], 10) == set()
+    assert await store.offer_bot_seats([bot_seat(game, 1)]) == 1  # forgotten: may be queued anew
+
+
+async def test_waiting_for_bot_seats_wakes_on_an_offer(store: SessionStore) -> None:
+    await store.wait_bot_seats(0.01)  # subscribes (Redis) and drains any earlier wake-up
+    waiting = asyncio.create_task(store.wait_bot_seats(5.0))
+    await asyncio.sleep(0.05)
+    await store.offer_bot_seats([bot_seat("0" * 20)])
+    await asyncio.wait_for(waiting, 2.0)

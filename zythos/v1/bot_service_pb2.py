@@ -24,19 +24,21 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bzythos/v1/bot_service.proto\x12\tzythos.v1\"d\n\x17WatchAssignmentsRequest\x12\x13\n\x0bworker_name\x18\x01 \x01(\t\x12\x12\n\ngame_types\x18\x02 \x03(\t\x12\x0e\n\x06levels\x18\x03 \x03(\t\x12\x10\n\x08\x63\x61pacity\x18\x04 \x01(\x05\"H\n\x18WatchAssignmentsResponse\x12,\n\nassignment\x18\x01 \x01(\x0b\x32\x18.zythos.v1.BotAssignment\"d\n\rBotAssignment\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tgame_type\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x12\n\nseat_token\x18\x04 \x01(\t\x12\r\n\x05level\x18\x05 \x01(\t2k\n\nBotService\x12]\n\x10WatchAssignments\x12\".zythos.v1.WatchAssignmentsRequest\x1a#.zythos.v1.WatchAssignmentsResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bzythos/v1/bot_service.proto\x12\tzythos.v1\"\x9a\x01\n\x17WatchAssignmentsRequest\x12\x13\n\x0bworker_name\x18\x01 \x01(\t\x12\x12\n\ngame_types\x18\x02 \x03(\t\x12\x0e\n\x06levels\x18\x03 \x03(\t\x12\x10\n\x08\x63\x61pacity\x18\x04 \x01(\x05\x12\x11\n\tworker_id\x18\x05 \x01(\t\x12!\n\x04held\x18\x06 \x03(\x0b\x32\x13.zythos.v1.HeldSeat\")\n\x08HeldSeat\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"H\n\x18WatchAssignmentsResponse\x12,\n\nassignment\x18\x01 \x01(\x0b\x32\x18.zythos.v1.BotAssignment\"d\n\rBotAssignment\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tgame_type\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x12\n\nseat_token\x18\x04 \x01(\t\x12\r\n\x05level\x18\x05 \x01(\t2k\n\nBotService\x12]\n\x10WatchAssignments\x12\".zythos.v1.WatchAssignmentsRequest\x1a#.zythos.v1.WatchAssignmentsResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'zythos.v1.bot_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_WATCHASSIGNMENTSREQUEST']._serialized_start=42
-  _globals['_WATCHASSIGNMENTSREQUEST']._serialized_end=142
-  _globals['_WATCHASSIGNMENTSRESPONSE']._serialized_start=144
-  _globals['_WATCHASSIGNMENTSRESPONSE']._serialized_end=216
-  _globals['_BOTASSIGNMENT']._serialized_start=218
-  _globals['_BOTASSIGNMENT']._serialized_end=318
-  _globals['_BOTSERVICE']._serialized_start=320
-  _globals['_BOTSERVICE']._serialized_end=427
+  _globals['_WATCHASSIGNMENTSREQUEST']._serialized_start=43
+  _globals['_WATCHASSIGNMENTSREQUEST']._serialized_end=197
+  _globals['_HELDSEAT']._serialized_start=199
+  _globals['_HELDSEAT']._serialized_end=240
+  _globals['_WATCHASSIGNMENTSRESPONSE']._serialized_start=242
+  _globals['_WATCHASSIGNMENTSRESPONSE']._serialized_end=314
+  _globals['_BOTASSIGNMENT']._serialized_start=316
+  _globals['_BOTASSIGNMENT']._serialized_end=416
+  _globals['_BOTSERVICE']._serialized_start=418
+  _globals['_BOTSERVICE']._serialized_end=525
 # @@protoc_insertion_point(module_scope)

@@ -32,8 +32,8 @@ class BotServiceStub:
     a third-party client would.
 
     Workers authenticate with `authorization: Bearer <bot worker secret>`
-    (the server's --bot-secret / ZYTHOS_BOT_SECRET; empty disables the check,
-    for a single trusted node).
+    (the server's --bot-secret / ZYTHOS_BOT_SECRET). A server started without
+    a secret accepts no worker: every call fails with UNAUTHENTICATED.
     """
 
     def __init__(self, channel):
@@ -56,16 +56,19 @@ class BotServiceServicer:
     a third-party client would.
 
     Workers authenticate with `authorization: Bearer <bot worker secret>`
-    (the server's --bot-secret / ZYTHOS_BOT_SECRET; empty disables the check,
-    for a single trusted node).
+    (the server's --bot-secret / ZYTHOS_BOT_SECRET). A server started without
+    a secret accepts no worker: every call fails with UNAUTHENTICATED.
     """
 
     def WatchAssignments(self, request, context):
         """WatchAssignments registers a worker and streams the bot seats assigned
-        to it for as long as the stream stays open. When the stream ends (the
-        worker died or disconnected), its seats go back to the pool and are
-        assigned again, with fresh seat tokens, to another worker: the old
-        tokens stop working, so a dead worker can never act twice.
+        to it for as long as the stream stays open. The worker holds each seat
+        under a lease that the server renews while the stream is open; a
+        worker that reconnects within the lease (default 10 s) and names its
+        seats in `held` keeps them. A lease that lapses (the worker died) puts
+        the seat back in the queue shared by all replicas, and it is assigned
+        again, with a fresh seat token, to another worker: the old token stops
+        working, so a dead worker can never act twice.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -94,8 +97,8 @@ class BotService:
     a third-party client would.
 
     Workers authenticate with `authorization: Bearer <bot worker secret>`
-    (the server's --bot-secret / ZYTHOS_BOT_SECRET; empty disables the check,
-    for a single trusted node).
+    (the server's --bot-secret / ZYTHOS_BOT_SECRET). A server started without
+    a secret accepts no worker: every call fails with UNAUTHENTICATED.
     """
 
     @staticmethod
