@@ -316,6 +316,20 @@ def test_black_and_yellow_but_not_red_goal() -> None:
     assert "claim:CR05" in ids(state.legal_actions(0))
 
 
+def test_two_points_on_the_specialty_brewery_track() -> None:
+    """ "When you have 2 or more points on the specialty brewery track." One specialty brewery puts 2
+    points on that track; the bonus track (a full column) is another track."""
+    state = start(2)
+    sheet = state.sheets[0]
+    state.display[2] = "CY08"
+    state.phase = GOAL
+    visit(state, 0, "X01 X02")  # plain breweries: no specialty point
+    assert "claim:CY08" not in ids(state.legal_actions(0))
+    visit(state, 0, "L01")  # Des Légendes, a Favorite: 2 points on the specialty brewery track
+    assert sheet.specialty_bonus() == 0
+    assert "claim:CY08" in ids(state.legal_actions(0))
+
+
 def test_personal_goals_are_a_simultaneous_secret_choice() -> None:
     """ "Each player gets one of each. The player chooses only one and keeps it, not visible to the
     others." """
