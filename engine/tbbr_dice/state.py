@@ -312,6 +312,8 @@ class TbbrDiceState(State):
         return actions
 
     def _goal_actions(self, sheet: Sheet, kind: str | None = None) -> list[Any]:
+        if sheet.finished:  # arrived: "The game is now over for you" (no claim, no cheese)
+            return [EndTurn()] if kind in (None, "end") else []
         actions: list[Any] = []
         if kind in (None, "claim") and self.claims < self.claim_limit and len(sheet.goals) < 3:
             actions += self._claims(sheet)
@@ -326,8 +328,8 @@ class TbbrDiceState(State):
 
         The claims are checked first, so the cheeses are only built when no claim is open.
         """
-        return not self._goal_actions(sheet, "claim") and not cheeses.edible(
-            self, sheet, dice_phase=False
+        return sheet.finished or (
+            not self._goal_actions(sheet, "claim") and not cheeses.edible(self, sheet, dice_phase=False)
         )
 
     def _claims(self, sheet: Sheet) -> list[ClaimGoal]:

@@ -563,6 +563,25 @@ def test_final_sprint_podium_by_round_and_road_penalty() -> None:
     assert state.countdowns()[2].podium == -5 * hops
 
 
+def test_an_arrived_player_claims_no_goal_and_eats_no_cheese() -> None:
+    """ "Once you reach the Grand Place of Brussels, circle the 20 points of the first step of the podium.
+    The game is now over for you." Not even the goal phase of that turn: no claim, no cheese."""
+    state = start(2)
+    sheet = state.sheets[0]
+    state.sheets[1].goals = [("CK01", "black"), ("CY01", "yellow"), ("CR07", "red")]
+    state.display[0] = "CR07"  # taste 3 beers: met
+    sheet.tastes = 3
+    state.cheese_table[0] = "C07"  # two goals: a goal-phase cheese
+    state.phase = GOAL
+    assert "claim:CR07" in ids(state.legal_actions(0))
+    assert any(a.startswith("cheese:1") for a in ids(state.legal_actions(0)))
+    _arrive(state, 0)
+    assert sheet.finished and sheet.podium == 20
+    assert state.current == 1 and sheet.goals == [] and sheet.cheese_ticks == 0
+    state.current, state.phase = 0, GOAL  # even if its goal phase came back
+    assert ids(state.legal_actions(0)) == ["end"]
+
+
 def test_second_and_third_round_arrivals() -> None:
     """ "If the player doesn't succeed until the second round, circle the next step of the podium and score
     10 points. When the Grand Place is reached in the third round ... 5 points." """
