@@ -516,12 +516,12 @@ class TbbrDiceState(State):
         sheet = self.sheets[seat]
         podium = components().tracks.podium_points
         if self.solo:
-            if self.thomas_arrived:
-                sheet.podium = podium[self.turns_after - 1]
-                sheet.finished = True
-            elif self._solo_goals_done(sheet):
-                sheet.podium = podium[0]
-                sheet.finished = True
+            # Arriving first ends the game only with every goal done, a podium goal counting the 20
+            # points this arrival gives ("on the podium", "first step of the podium").
+            sheet.podium = podium[self.turns_after - 1] if self.thomas_arrived else podium[0]
+            sheet.finished = self.thomas_arrived or self._solo_goals_done(sheet)
+            if not sheet.finished:
+                sheet.podium = 0
             return (
                 [
                     Event(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.tbbr_dice import automa
 from engine.tbbr_dice.components import components
 from engine.tbbr_dice.dice import THOMAS, Dice
@@ -119,6 +121,30 @@ def test_victory_with_all_goals_at_the_grand_place_and_rank_title() -> None:
     score = int(state.scores()[0])
     assert state.sheets[0].podium == 20
     assert state.solo_title() == components().tracks.solo_title(score) != ""
+
+
+@pytest.mark.parametrize("personal", ["PS02", "PG03"])
+def test_arriving_first_counts_the_podium_for_a_podium_goal(personal: str) -> None:
+    """ "The game ends immediately if: You arrive in Brussels before Thomas and you have achieved your
+    goals." The arrival itself puts you "on the podium" (PS02), on its "first step" (PG03)."""
+    state = start(1)
+    _ready_to_win(state)
+    state.sheets[0].personal = personal
+    give_hand(state, "r1")
+    act(state, "go:GP:r1")
+    assert state.is_terminal() and state.victory and state.sheets[0].podium == 20
+
+
+def test_arriving_first_without_every_goal_goes_on() -> None:
+    """ "The game ends immediately if: You arrive in Brussels before Thomas and you have achieved your
+    goals." Without them, the Grand Place is one more place: no podium yet, the game goes on."""
+    state = start(1)
+    _ready_to_win(state)
+    state.sheets[0].personal = "PS02"
+    state.sheets[0].goals.pop()
+    give_hand(state, "r1")
+    act(state, "go:GP:r1")
+    assert not state.is_terminal() and state.sheets[0].podium == 0 and not state.sheets[0].finished
 
 
 def test_arrival_on_the_second_turn_after_thomas_scores_10() -> None:
