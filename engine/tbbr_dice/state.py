@@ -72,7 +72,7 @@ class TbbrDiceState(State):
         self.hand: list[HandDie] = []
         self.pick_target = 0
         self.pick_from = 0  # hand index where this choice's canonical picking order starts
-        self.done_here: list[str] = []  # "taste:T04" / "buy:T04" this turn
+        self.done_here: list[str] = []  # "visit:T04" / "taste:T04" / "buy:T04" this turn
         self.claims = 0
         self.claim_limit = 1
         self.reuse_token = False
@@ -301,8 +301,11 @@ class TbbrDiceState(State):
             here = belgium.brewery(sheet.position)
             low = sorted({(c, v) for _, c, v, ok in self.hand if ok}, key=kind_order)
             full = len(components().tracks.hop_points) - 1
-            tastes = here.has("taste") and f"taste:{here.id}" not in self.done_here and sheet.tastes < full
-            buys = here.has("buy") and f"buy:{here.id}" not in self.done_here and sheet.buys < full
+            # "When you visit a brewery": only where a road brought you this turn (docs reading 5).
+            visiting = f"visit:{here.id}" in self.done_here
+            tastes = visiting and here.has("taste") and f"taste:{here.id}" not in self.done_here
+            buys = visiting and here.has("buy") and f"buy:{here.id}" not in self.done_here
+            tastes, buys = tastes and sheet.tastes < full, buys and sheet.buys < full
             if tastes and kind != "buy":
                 actions += [Taste(c, v) for c, v in low]
             if buys and kind != "taste":
@@ -487,6 +490,8 @@ class TbbrDiceState(State):
         if env:
             sheet.env_ticks += 1
         sheet.position = action.dest
+        if f"visit:{action.dest}" not in self.done_here:
+            self.done_here.append(f"visit:{action.dest}")
         new = belgium.brewery(action.dest).is_brewery and action.dest not in sheet.visited
         if new:
             sheet.visited.append(action.dest)

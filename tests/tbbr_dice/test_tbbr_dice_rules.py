@@ -11,7 +11,7 @@ from engine.tbbr_dice.components import components
 from engine.tbbr_dice.dice import AVAILABLE, USED
 from engine.tbbr_dice.sheet import Sheet, countdown
 from engine.tbbr_dice.state import CHOOSE, GOAL, PICK, TRAVEL
-from tests.tbbr_dice.helpers import act, give_hand, ids, roll_of, set_table, start, visit
+from tests.tbbr_dice.helpers import act, give_hand, ids, roll_of, set_table, start, visit, visiting
 
 # ---------------------------------------------------------------- choice of travel dice
 
@@ -219,11 +219,28 @@ def test_simon_tastes_and_buys_at_orval_with_the_lowest_dice() -> None:
     assert (sheet.tastes, sheet.buys, sheet.hop_columns(), sheet.hop_bonus()) == (1, 1, 1, 1)
 
 
+def test_taste_and_buy_only_at_a_brewery_visited_this_turn() -> None:
+    """ "When you visit a brewery, you can: enjoy a beer / buy a bottle" and "During your turn you can use
+    your dice to visit breweries": the brewery where the turn begins was visited in an earlier turn, so
+    nothing is tasted or bought there until a road brings you back to it."""
+    state = start(2)
+    sheet = state.sheets[0]
+    sheet.position = "T04"  # Orval: taste and buy icons; the turn begins here
+    give_hand(state, "r2 r2 r1 r1", low="r1 r1")
+    assert not any(a.startswith(("taste:", "buy:")) for a in ids(state.legal_actions(0)))
+    act(state, "go:R02:r2")  # Orval -> Rulles (2)
+    act(state, "taste:r1")
+    act(state, "go:T04:r2")  # back to Orval by a road: a visit of this turn
+    assert {"taste:r1", "buy:r1"} <= set(ids(state.legal_actions(0)))
+    act(state, "taste:r1")
+    assert sheet.tastes == 2
+
+
 def test_no_tasting_without_the_beer_icon() -> None:
     """ "Taste a beer: You can only perform this action at breweries with the beer icon." (Rochefort's
     abbey has no tasting; it has the buy icon.)"""
     state = start(2)
-    state.sheets[0].position = "T05"
+    visiting(state, "T05")
     give_hand(state, "r1 r2", low="r1 r2")
     legal = ids(state.legal_actions(0))
     assert "buy:r1" in legal and not any(a.startswith("taste:") for a in legal)
@@ -235,7 +252,7 @@ def test_taste_circle_four_costs_one_die_at_the_next_choice_only() -> None:
     state = start(2)
     sheet = state.sheets[0]
     sheet.tastes = 3
-    sheet.position = "T04"
+    visiting(state, "T04")
     give_hand(state, "r1", low="r1")
     act(state, "taste:r1")
     assert sheet.tastes == 4 and sheet.pending_penalty == 1
