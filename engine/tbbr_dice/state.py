@@ -88,8 +88,9 @@ class TbbrDiceState(State):
         self.personal_discard: list[str] = []  # hidden (each seat knows its own, see Sheet.personal_seen)
         self.sprint_round = 0
         # Solo: Thomas.
-        self.thomas_deck: list[str] = []  # hidden order
-        self.thomas_discard: list[str] = []
+        self.thomas_deck: list[str] = []  # hidden order, under thomas_top
+        self.thomas_top = ""  # public: the card on top of his pile, the left card of his last pair
+        self.thomas_discard: list[str] = []  # the cards revealed to the right of his pile
         self.revealed: list[str] = []  # card pairs revealed at Thomas's last turn, flattened
         self.thomas_dice: list[int] = []  # dice Thomas took at his last turn
         self.thomas_ticks = 0
