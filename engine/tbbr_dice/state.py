@@ -302,11 +302,14 @@ class TbbrDiceState(State):
             here = belgium.brewery(sheet.position)
             low = sorted({(c, v) for _, c, v, ok in self.hand if ok}, key=kind_order)
             full = len(components().tracks.hop_points) - 1
-            # "When you visit a brewery": only where a road brought you this turn (docs reading 5).
-            visiting = f"visit:{here.id}" in self.done_here
-            tastes = visiting and here.has("taste") and f"taste:{here.id}" not in self.done_here
-            buys = visiting and here.has("buy") and f"buy:{here.id}" not in self.done_here
-            tastes, buys = tastes and sheet.tastes < full, buys and sheet.buys < full
+            # "When you visit a brewery": only where a road brought you this turn (docs reading 5),
+            # once per brewery and turn, with the icon.
+            def fresh(what: str) -> bool:
+                done = f"{what}:{here.id}" in self.done_here
+                return f"visit:{here.id}" in self.done_here and here.has(what) and not done
+
+            tastes = fresh("taste") and sheet.tastes < full
+            buys = fresh("buy") and sheet.buys < full
             if tastes and kind != "buy":
                 actions += [Taste(c, v) for c, v in low]
             if buys and kind != "taste":
