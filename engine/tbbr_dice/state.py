@@ -302,6 +302,7 @@ class TbbrDiceState(State):
             here = belgium.brewery(sheet.position)
             low = sorted({(c, v) for _, c, v, ok in self.hand if ok}, key=kind_order)
             full = len(components().tracks.hop_points) - 1
+
             # "When you visit a brewery": only where a road brought you this turn (docs reading 5),
             # once per brewery and turn, with the icon.
             def fresh(what: str) -> bool:
