@@ -1,6 +1,7 @@
 """Thomas, the solo Automa (rulebook "Thomas's Turn"): his card reveals, dice, track and goal flips.
 
-His deck order is the state's hidden information; the cards he reveals are public.
+His draw pile's order is the state's hidden information; the cards he reveals are public, and so is
+the card left on top of his pile (the left card of his last pair).
 """
 
 from __future__ import annotations
@@ -90,9 +91,15 @@ def title(score: int) -> str:
 
 
 def play_turn(state: TbbrDiceState) -> list[Event]:
-    """Thomas's whole turn (a roll of all 12 dice pauses it; ``finish_turn`` resumes)."""
+    """Thomas's whole turn (a roll of all 12 dice pauses it; ``take_dice`` resumes).
+
+    It begins with "1. Reveal cards", before "2. Choose or reroll dice", even when the cards then
+    choose nothing (exactly 3 dice left, or all alike): the pile moves on every turn.
+    """
     if state.thomas_arrived:
         return state.start_player_turn()
+    state.revealed = []
+    _reveal(state)
     if must_reroll(state.dice):
         state.pending = (tuple(range(len(state.dice.status))), "thomas")
         return [Event("reroll", "Thomas rolls all 12 dice again")]
@@ -100,35 +107,41 @@ def play_turn(state: TbbrDiceState) -> list[Event]:
 
 
 def reveal_pair(state: TbbrDiceState) -> tuple[str, str] | None:
-    """Two revealed cards of different colours (left, right), or ``None`` if the cards run out."""
-    left = _draw(state)
-    right = _draw(state)
-    while (
-        left is not None
-        and right is not None
-        and (components().common[left].colour == components().common[right].colour)
-    ):
-        left, right = right, _draw(state)
-    if left is None or right is None:
-        return None
-    return left, right
+    """Rulebook "Reveal the Cards": the pile's top card goes to its right and is paired with the card
+    now on top of the pile (left, right); same colour: again. The left card stays on the pile, so the
+    next reveal moves it to the right. When the pile runs out, the revealed cards are shuffled into a
+    new pile and the reveal starts again. ``None`` if the cards can never make a pair.
+    """
+    common = components().common
+    for _ in range(2 * (len(state.thomas_deck) + len(state.thomas_discard)) + 2):
+        if not state.thomas_top and not state.thomas_deck:
+            state.thomas_deck, state.thomas_discard = state.thomas_discard, []
+            state.rng.shuffle(state.thomas_deck)
+            if not state.thomas_deck:
+                return None
+        right = state.thomas_top or state.thomas_deck.pop(0)
+        state.thomas_discard.append(right)
+        state.thomas_top = state.thomas_deck.pop(0) if state.thomas_deck else ""
+        if state.thomas_top and common[state.thomas_top].colour != common[right].colour:
+            return state.thomas_top, right
+    return None
 
 
-def _draw(state: TbbrDiceState) -> str | None:
-    if not state.thomas_deck:
-        state.thomas_deck, state.thomas_discard = state.thomas_discard, []
-        state.rng.shuffle(state.thomas_deck)
-    if not state.thomas_deck:
-        return None
-    card = state.thomas_deck.pop(0)
-    state.thomas_discard.append(card)
-    return card
+def _reveal(state: TbbrDiceState) -> tuple[str, str] | None:
+    """Reveal a pair and show it in ``state.revealed`` (this turn's pairs)."""
+    pair = reveal_pair(state)
+    if pair is not None:
+        state.revealed += pair
+    return pair
 
 
 def take_dice(state: TbbrDiceState, count: int) -> list[Event]:
-    """Choose dice with the cards, tick his brewery track, flip goals, move the bottle."""
-    taken, pairs = choose(state.dice, count, lambda: reveal_pair(state))
-    state.revealed = [card for pair in pairs for card in pair]
+    """Choose dice with the cards, tick his brewery track, flip goals, move the bottle.
+
+    The cards are first the pair revealed at the start of the turn, then new reveals.
+    """
+    first = [(state.revealed[0], state.revealed[1])] if state.revealed else []
+    taken, _ = choose(state.dice, count, lambda: first.pop() if first else _reveal(state))
     state.thomas_dice = sorted(taken)
     for die in taken:
         state.dice.take(die, THOMAS)

@@ -46,6 +46,7 @@ def from_json(body: dict[str, Any]) -> TbbrDiceState:
             setattr(state, key, None if value is None else (tuple(value[0]), value[1]))
         else:
             setattr(state, key, value)
+    state.__dict__.setdefault("thomas_top", "")  # absent from snapshots made before the pile showed its top
     return state
 
 

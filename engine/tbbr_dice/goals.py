@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from engine import belgium
 from engine.tbbr_dice.components import Condition, components
-from engine.tbbr_dice.sheet import Sheet, cheese_points, environment_points
+from engine.tbbr_dice.sheet import Sheet, cheese_points, environment_points, specialty_track_points
 
 
 class Context:
@@ -54,7 +54,7 @@ _CHECKS: dict[str, Callable[[Sheet, Condition, Context], bool]] = {
     "long_roads": lambda s, c, _: _long_roads(s, c.get("min")) >= c.get("n"),
     "specialties": lambda s, c, _: sum(s.specialty_counts().values()) >= c.get("n"),
     "specialty_counts": lambda s, c, _: _specialty_counts(s, c),
-    "specialty_bonus": lambda s, c, _: s.specialty_bonus() >= c.get("n"),
+    "specialty_points": lambda s, c, _: specialty_track_points(s) >= c.get("n"),
     "tastes": lambda s, c, _: s.tastes >= c.get("n"),
     "buys": lambda s, c, _: s.buys >= c.get("n"),
     "cheese_last_circles": lambda s, c, _: _cheese_last(s, c.get("n")),

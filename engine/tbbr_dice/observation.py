@@ -80,7 +80,8 @@ class TbbrDiceObservation:
     sprint_round: int
     players: tuple[PlayerView, ...]
     # Solo only (Thomas); empty / zero otherwise.
-    thomas_deck_size: int
+    thomas_deck_size: int  # face-down cards under thomas_top
+    thomas_top: str  # the card shown on top of his pile ("" when none)
     thomas_discard: tuple[str, ...]
     revealed: tuple[str, ...]
     thomas_dice: tuple[int, ...]
@@ -151,6 +152,7 @@ def observe(state: TbbrDiceState, seat: int | None) -> TbbrDiceObservation:
         sprint_round=state.sprint_round,
         players=tuple(_player_view(s, i == seat) for i, s in enumerate(state.sheets)),
         thomas_deck_size=len(state.thomas_deck),
+        thomas_top=state.thomas_top,
         thomas_discard=tuple(state.thomas_discard),
         revealed=tuple(state.revealed),
         thomas_dice=tuple(state.thomas_dice),
@@ -181,6 +183,7 @@ def _public_state(obs: TbbrDiceObservation) -> TbbrDiceState:
     state.cheese_table = list(obs.cheese_table)
     state.blocked_slot = obs.blocked_slot
     state.sprint_round = obs.sprint_round
+    state.thomas_top = obs.thomas_top
     state.thomas_discard = list(obs.thomas_discard)
     state.revealed = list(obs.revealed)
     state.thomas_dice = list(obs.thomas_dice)
@@ -210,6 +213,7 @@ def determinize(obs: TbbrDiceObservation, rng: Rng) -> TbbrDiceState:
     comps = components()
     claimed = {g for view in obs.players for g, _ in view.goals}
     shown = set(obs.display) | set(obs.pile_tops) | claimed | set(obs.flipped) | set(obs.thomas_discard)
+    shown.add(obs.thomas_top)
     if state.solo:
         deck = [g for g in comps.common if g not in shown]
         rng.shuffle(deck)

@@ -140,10 +140,14 @@ def brewery_points(tracks: Tracks, visited: int) -> int:
     return visited + bonus
 
 
-def specialty_points(sheet: Sheet) -> int:
+def specialty_track_points(sheet: Sheet) -> int:
+    """The four rows of the specialty brewery track alone (goal CY08 names this track, not its bonus)."""
     tracks = components().tracks
-    rows = sum(_capped(tracks.specialty_points, n) for n in sheet.specialty_counts().values())
-    return rows + sheet.specialty_bonus()
+    return sum(_capped(tracks.specialty_points, n) for n in sheet.specialty_counts().values())
+
+
+def specialty_points(sheet: Sheet) -> int:
+    return specialty_track_points(sheet) + sheet.specialty_bonus()
 
 
 def hop_points(sheet: Sheet) -> int:

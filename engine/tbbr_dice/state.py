@@ -72,7 +72,7 @@ class TbbrDiceState(State):
         self.hand: list[HandDie] = []
         self.pick_target = 0
         self.pick_from = 0  # hand index where this choice's canonical picking order starts
-        self.done_here: list[str] = []  # "taste:T04" / "buy:T04" this turn
+        self.done_here: list[str] = []  # "visit:T04" / "taste:T04" / "buy:T04" this turn
         self.claims = 0
         self.claim_limit = 1
         self.reuse_token = False
@@ -88,8 +88,9 @@ class TbbrDiceState(State):
         self.personal_discard: list[str] = []  # hidden (each seat knows its own, see Sheet.personal_seen)
         self.sprint_round = 0
         # Solo: Thomas.
-        self.thomas_deck: list[str] = []  # hidden order
-        self.thomas_discard: list[str] = []
+        self.thomas_deck: list[str] = []  # hidden order, under thomas_top
+        self.thomas_top = ""  # public: the card on top of his pile, the left card of his last pair
+        self.thomas_discard: list[str] = []  # the cards revealed to the right of his pile
         self.revealed: list[str] = []  # card pairs revealed at Thomas's last turn, flattened
         self.thomas_dice: list[int] = []  # dice Thomas took at his last turn
         self.thomas_ticks = 0
@@ -301,8 +302,15 @@ class TbbrDiceState(State):
             here = belgium.brewery(sheet.position)
             low = sorted({(c, v) for _, c, v, ok in self.hand if ok}, key=kind_order)
             full = len(components().tracks.hop_points) - 1
-            tastes = here.has("taste") and f"taste:{here.id}" not in self.done_here and sheet.tastes < full
-            buys = here.has("buy") and f"buy:{here.id}" not in self.done_here and sheet.buys < full
+
+            # "When you visit a brewery": only where a road brought you this turn (docs reading 5),
+            # once per brewery and turn, with the icon.
+            def fresh(what: str) -> bool:
+                done = f"{what}:{here.id}" in self.done_here
+                return f"visit:{here.id}" in self.done_here and here.has(what) and not done
+
+            tastes = fresh("taste") and sheet.tastes < full
+            buys = fresh("buy") and sheet.buys < full
             if tastes and kind != "buy":
                 actions += [Taste(c, v) for c, v in low]
             if buys and kind != "taste":
@@ -312,6 +320,8 @@ class TbbrDiceState(State):
         return actions
 
     def _goal_actions(self, sheet: Sheet, kind: str | None = None) -> list[Any]:
+        if sheet.finished:  # arrived: "The game is now over for you" (no claim, no cheese)
+            return [EndTurn()] if kind in (None, "end") else []
         actions: list[Any] = []
         if kind in (None, "claim") and self.claims < self.claim_limit and len(sheet.goals) < 3:
             actions += self._claims(sheet)
@@ -326,8 +336,8 @@ class TbbrDiceState(State):
 
         The claims are checked first, so the cheeses are only built when no claim is open.
         """
-        return not self._goal_actions(sheet, "claim") and not cheeses.edible(
-            self, sheet, dice_phase=False
+        return sheet.finished or (
+            not self._goal_actions(sheet, "claim") and not cheeses.edible(self, sheet, dice_phase=False)
         )
 
     def _claims(self, sheet: Sheet) -> list[ClaimGoal]:
@@ -485,6 +495,8 @@ class TbbrDiceState(State):
         if env:
             sheet.env_ticks += 1
         sheet.position = action.dest
+        if f"visit:{action.dest}" not in self.done_here:
+            self.done_here.append(f"visit:{action.dest}")
         new = belgium.brewery(action.dest).is_brewery and action.dest not in sheet.visited
         if new:
             sheet.visited.append(action.dest)
@@ -514,12 +526,12 @@ class TbbrDiceState(State):
         sheet = self.sheets[seat]
         podium = components().tracks.podium_points
         if self.solo:
-            if self.thomas_arrived:
-                sheet.podium = podium[self.turns_after - 1]
-                sheet.finished = True
-            elif self._solo_goals_done(sheet):
-                sheet.podium = podium[0]
-                sheet.finished = True
+            # Arriving first ends the game only with every goal done, a podium goal counting the 20
+            # points this arrival gives ("on the podium", "first step of the podium").
+            sheet.podium = podium[self.turns_after - 1] if self.thomas_arrived else podium[0]
+            sheet.finished = self.thomas_arrived or self._solo_goals_done(sheet)
+            if not sheet.finished:
+                sheet.podium = 0
             return (
                 [
                     Event(

@@ -148,6 +148,7 @@ def view_to_proto(obs: TbbrDiceObservation) -> pb.TbbrDiceView:
         players=[_player_to_proto(p) for p in obs.players],
         thomas=pb.TbbrDiceThomas(
             deck_size=obs.thomas_deck_size,
+            top_id=obs.thomas_top,
             discard_ids=obs.thomas_discard,
             revealed_ids=obs.revealed,
             dice=obs.thomas_dice,
@@ -196,6 +197,7 @@ def view_from_proto(m: pb.TbbrDiceView) -> TbbrDiceObservation:
         sprint_round=m.sprint_round,
         players=tuple(_player_from_proto(p) for p in m.players),
         thomas_deck_size=t.deck_size,
+        thomas_top=t.top_id,
         thomas_discard=tuple(t.discard_ids),
         revealed=tuple(t.revealed_ids),
         thomas_dice=tuple(t.dice),

@@ -78,6 +78,12 @@ def give_hand(state: TbbrDiceState, codes: str, low: str = "") -> None:
     state.phase = TRAVEL
 
 
+def visiting(state: TbbrDiceState, place: str) -> None:
+    """The current seat stands at ``place``, reached by a road this turn (so it may taste and buy there)."""
+    state.sheets[state.current].position = place
+    state.done_here.append(f"visit:{place}")
+
+
 def ids(actions: Iterable[object]) -> list[str]:
     return [a.id for a in actions]  # type: ignore[attr-defined]
 

@@ -11,7 +11,7 @@ from engine.tbbr_dice.components import components
 from engine.tbbr_dice.dice import AVAILABLE, USED
 from engine.tbbr_dice.sheet import Sheet, countdown
 from engine.tbbr_dice.state import CHOOSE, GOAL, PICK, TRAVEL
-from tests.tbbr_dice.helpers import act, give_hand, ids, roll_of, set_table, start, visit
+from tests.tbbr_dice.helpers import act, give_hand, ids, roll_of, set_table, start, visit, visiting
 
 # ---------------------------------------------------------------- choice of travel dice
 
@@ -219,11 +219,28 @@ def test_simon_tastes_and_buys_at_orval_with_the_lowest_dice() -> None:
     assert (sheet.tastes, sheet.buys, sheet.hop_columns(), sheet.hop_bonus()) == (1, 1, 1, 1)
 
 
+def test_taste_and_buy_only_at_a_brewery_visited_this_turn() -> None:
+    """ "When you visit a brewery, you can: enjoy a beer / buy a bottle" and "During your turn you can use
+    your dice to visit breweries": the brewery where the turn begins was visited in an earlier turn, so
+    nothing is tasted or bought there until a road brings you back to it."""
+    state = start(2)
+    sheet = state.sheets[0]
+    sheet.position = "T04"  # Orval: taste and buy icons; the turn begins here
+    give_hand(state, "r2 r2 r1 r1", low="r1 r1")
+    assert not any(a.startswith(("taste:", "buy:")) for a in ids(state.legal_actions(0)))
+    act(state, "go:R02:r2")  # Orval -> Rulles (2)
+    act(state, "taste:r1")
+    act(state, "go:T04:r2")  # back to Orval by a road: a visit of this turn
+    assert {"taste:r1", "buy:r1"} <= set(ids(state.legal_actions(0)))
+    act(state, "taste:r1")
+    assert sheet.tastes == 2
+
+
 def test_no_tasting_without_the_beer_icon() -> None:
     """ "Taste a beer: You can only perform this action at breweries with the beer icon." (Rochefort's
     abbey has no tasting; it has the buy icon.)"""
     state = start(2)
-    state.sheets[0].position = "T05"
+    visiting(state, "T05")
     give_hand(state, "r1 r2", low="r1 r2")
     legal = ids(state.legal_actions(0))
     assert "buy:r1" in legal and not any(a.startswith("taste:") for a in legal)
@@ -235,7 +252,7 @@ def test_taste_circle_four_costs_one_die_at_the_next_choice_only() -> None:
     state = start(2)
     sheet = state.sheets[0]
     sheet.tastes = 3
-    sheet.position = "T04"
+    visiting(state, "T04")
     give_hand(state, "r1", low="r1")
     act(state, "taste:r1")
     assert sheet.tastes == 4 and sheet.pending_penalty == 1
@@ -314,6 +331,20 @@ def test_black_and_yellow_but_not_red_goal() -> None:
     assert "claim:CR05" not in ids(state.legal_actions(0))
     sheet.goals = [("CK01", "black"), ("CY01", "yellow")]
     assert "claim:CR05" in ids(state.legal_actions(0))
+
+
+def test_two_points_on_the_specialty_brewery_track() -> None:
+    """ "When you have 2 or more points on the specialty brewery track." One specialty brewery puts 2
+    points on that track; the bonus track (a full column) is another track."""
+    state = start(2)
+    sheet = state.sheets[0]
+    state.display[2] = "CY08"
+    state.phase = GOAL
+    visit(state, 0, "X01 X02")  # plain breweries: no specialty point
+    assert "claim:CY08" not in ids(state.legal_actions(0))
+    visit(state, 0, "L01")  # Des Légendes, a Favorite: 2 points on the specialty brewery track
+    assert sheet.specialty_bonus() == 0
+    assert "claim:CY08" in ids(state.legal_actions(0))
 
 
 def test_personal_goals_are_a_simultaneous_secret_choice() -> None:
@@ -547,6 +578,25 @@ def test_final_sprint_podium_by_round_and_road_penalty() -> None:
     hops = components().map.hops_to_grand_place["T02"]
     assert countdown(state.sheets[2], False, True).podium == -5 * hops
     assert state.countdowns()[2].podium == -5 * hops
+
+
+def test_an_arrived_player_claims_no_goal_and_eats_no_cheese() -> None:
+    """ "Once you reach the Grand Place of Brussels, circle the 20 points of the first step of the podium.
+    The game is now over for you." Not even the goal phase of that turn: no claim, no cheese."""
+    state = start(2)
+    sheet = state.sheets[0]
+    state.sheets[1].goals = [("CK01", "black"), ("CY01", "yellow"), ("CR07", "red")]
+    state.display[0] = "CR07"  # taste 3 beers: met
+    sheet.tastes = 3
+    state.cheese_table[0] = "C07"  # two goals: a goal-phase cheese
+    state.phase = GOAL
+    assert "claim:CR07" in ids(state.legal_actions(0))
+    assert any(a.startswith("cheese:1") for a in ids(state.legal_actions(0)))
+    _arrive(state, 0)
+    assert sheet.finished and sheet.podium == 20
+    assert state.current == 1 and sheet.goals == [] and sheet.cheese_ticks == 0
+    state.current, state.phase = 0, GOAL  # even if its goal phase came back
+    assert ids(state.legal_actions(0)) == ["end"]
 
 
 def test_second_and_third_round_arrivals() -> None:

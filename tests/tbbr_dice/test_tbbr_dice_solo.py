@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.tbbr_dice import automa
 from engine.tbbr_dice.components import components
 from engine.tbbr_dice.dice import THOMAS, Dice
@@ -121,6 +123,30 @@ def test_victory_with_all_goals_at_the_grand_place_and_rank_title() -> None:
     assert state.solo_title() == components().tracks.solo_title(score) != ""
 
 
+@pytest.mark.parametrize("personal", ["PS02", "PG03"])
+def test_arriving_first_counts_the_podium_for_a_podium_goal(personal: str) -> None:
+    """ "The game ends immediately if: You arrive in Brussels before Thomas and you have achieved your
+    goals." The arrival itself puts you "on the podium" (PS02), on its "first step" (PG03)."""
+    state = start(1)
+    _ready_to_win(state)
+    state.sheets[0].personal = personal
+    give_hand(state, "r1")
+    act(state, "go:GP:r1")
+    assert state.is_terminal() and state.victory and state.sheets[0].podium == 20
+
+
+def test_arriving_first_without_every_goal_goes_on() -> None:
+    """ "The game ends immediately if: You arrive in Brussels before Thomas and you have achieved your
+    goals." Without them, the Grand Place is one more place: no podium yet, the game goes on."""
+    state = start(1)
+    _ready_to_win(state)
+    state.sheets[0].personal = "PS02"
+    state.sheets[0].goals.pop()
+    give_hand(state, "r1")
+    act(state, "go:GP:r1")
+    assert not state.is_terminal() and state.sheets[0].podium == 0 and not state.sheets[0].finished
+
+
 def test_arrival_on_the_second_turn_after_thomas_scores_10() -> None:
     """ "If the player doesn't succeed until the second round, circle the next step of the podium and score
     10 points." (solo: the second of your three turns after Thomas arrived)"""
@@ -150,13 +176,59 @@ def test_missing_goal_loses_even_at_the_grand_place() -> None:
 
 
 def test_reveal_until_two_colours_and_reshuffle_at_the_end_of_the_pile() -> None:
-    """ "If the 2 cards ... have the same color, start again until you have two different colors. At the
-    end of the draw pile, shuffle the cards, form a new pile and start this phase again." """
+    """ "Take the top card from the draw pile and place it ... next to it to the right. If the 2 cards (the
+    one at the top of the draw pile and the one revealed) have the same color, start again until you have
+    two different colors. At the end of the draw pile, shuffle the cards, form a new pile and start this
+    phase again." """
     state = start(1)
-    state.thomas_deck = ["CK01", "CK02", "CY01"]
+    state.thomas_top, state.thomas_deck = "", ["CK01", "CK02", "CY01"]
     state.thomas_discard = ["CR01", "CR02"]
-    assert automa.reveal_pair(state) == ("CK02", "CY01")
-    assert state.thomas_discard == ["CR01", "CR02", "CK01", "CK02", "CY01"]
-    pair = automa.reveal_pair(state)  # the pile is empty: the revealed cards become a new pile
+    # CK01 goes right, CK02 is on top: both black, so CK02 goes right and CY01 is on top.
+    assert automa.reveal_pair(state) == ("CY01", "CK02")
+    assert state.thomas_discard == ["CR01", "CR02", "CK01", "CK02"]
+    assert (state.thomas_top, state.thomas_deck) == ("CY01", [])
+    pair = automa.reveal_pair(state)  # CY01 goes right and the pile is empty: a new pile is formed
     assert pair is not None and components().common[pair[0]].colour != components().common[pair[1]].colour
-    assert len(state.thomas_deck) + len(state.thomas_discard) == 5
+    assert pair[0] == state.thomas_top
+    assert len(state.thomas_deck) + len(state.thomas_discard) + 1 == 5
+
+
+def _pile(state, top: str, *under: str) -> None:  # type: ignore[no-untyped-def]
+    """Thomas's pile: ``top`` shown on it ("" for none), then ``under`` and his other cards face down."""
+    cards = [*state.thomas_deck, *state.thomas_discard, state.thomas_top]
+    state.thomas_top, state.thomas_discard = top, []
+    state.thomas_deck = [*under, *(g for g in cards if g and g != top and g not in under)]
+
+
+def test_thomas_reveals_the_worked_example_from_his_pile() -> None:
+    """ "Take the top card from the draw pile and place it ... next to it to the right. If the 2 cards (the
+    one at the top of the draw pile and the one revealed) have the same color, start again". With red CR09
+    on top of the pile and yellow CY01 under it, CR09 goes right and CY01, now on top, is the left card:
+    "Thomas should take a yellow 5 ... the black 5 ... a yellow 2 ... a red 4. There aren't any. ... so, the
+    black 4 it is." CY01 stays on top of the pile for the next reveal."""
+    state = start(1)
+    _pile(state, "", "CR09", "CY01", "CK01")
+    set_table(state, "r1 r3 y2 y4 b5 b4 b0", used_owner=0)  # no yellow 5, no red 5, a black 5
+    _end_player_turn(state)
+    assert state.revealed == ["CY01", "CR09"]
+    assert [(state.dice.colour[i], state.dice.value[i]) for i in state.thomas_dice] == [
+        ("yellow", 2),
+        ("black", 5),
+        ("black", 4),
+    ]  # sorted by die index; taken in the order black 5, yellow 2, black 4
+    assert state.thomas_top == "CY01" and state.observe(0).thomas_top == "CY01"
+    assert state.thomas_discard == ["CR09"]
+    # The next reveal moves CY01 to the right; the card under it becomes the left card.
+    assert automa.reveal_pair(state) == ("CK01", "CY01")
+
+
+def test_thomas_reveals_at_the_start_of_every_turn() -> None:
+    """ "During his turn, Thomas does 4 things: 1. Reveal cards 2. Choose or reroll dice ..." and "If
+    exactly 3 dice are available at the start of his turn, he takes all three": the pair is revealed
+    first, even when it then chooses nothing, so his pile moves on."""
+    state = start(1)
+    _pile(state, "CR09", "CY01")
+    set_table(state, "r2 y3 b4", used_owner=0)
+    _end_player_turn(state)
+    assert sorted(state.dice.value[i] for i in state.thomas_dice) == [2, 3, 4]
+    assert state.revealed == ["CY01", "CR09"] and state.thomas_top == "CY01"

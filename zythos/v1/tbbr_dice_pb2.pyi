@@ -138,7 +138,7 @@ class TbbrDicePlayer(_message.Message):
     def __init__(self, position_id: _Optional[str] = ..., visited_ids: _Optional[_Iterable[str]] = ..., road_ids: _Optional[_Iterable[str]] = ..., environment_ticks: _Optional[int] = ..., tastes: _Optional[int] = ..., buys: _Optional[int] = ..., cheese_slots_used: _Optional[_Iterable[int]] = ..., cheese_ticks: _Optional[int] = ..., goals: _Optional[_Iterable[_Union[TbbrDiceGoalClaim, _Mapping]]] = ..., wild_goal_ready: _Optional[bool] = ..., podium: _Optional[int] = ..., finished: _Optional[bool] = ..., pending_dice_penalty: _Optional[int] = ..., choosing_personal: _Optional[bool] = ..., has_personal: _Optional[bool] = ..., personal_goal_id: _Optional[str] = ..., offer_ids: _Optional[_Iterable[str]] = ..., discarded_personal_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TbbrDiceThomas(_message.Message):
-    __slots__ = ("deck_size", "discard_ids", "revealed_ids", "dice", "ticks", "arrived", "turns_after_arrival", "bottle_row", "flipped_ids")
+    __slots__ = ("deck_size", "discard_ids", "revealed_ids", "dice", "ticks", "arrived", "turns_after_arrival", "bottle_row", "flipped_ids", "top_id")
     DECK_SIZE_FIELD_NUMBER: _ClassVar[int]
     DISCARD_IDS_FIELD_NUMBER: _ClassVar[int]
     REVEALED_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -148,6 +148,7 @@ class TbbrDiceThomas(_message.Message):
     TURNS_AFTER_ARRIVAL_FIELD_NUMBER: _ClassVar[int]
     BOTTLE_ROW_FIELD_NUMBER: _ClassVar[int]
     FLIPPED_IDS_FIELD_NUMBER: _ClassVar[int]
+    TOP_ID_FIELD_NUMBER: _ClassVar[int]
     deck_size: int
     discard_ids: _containers.RepeatedScalarFieldContainer[str]
     revealed_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -157,7 +158,8 @@ class TbbrDiceThomas(_message.Message):
     turns_after_arrival: int
     bottle_row: int
     flipped_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, deck_size: _Optional[int] = ..., discard_ids: _Optional[_Iterable[str]] = ..., revealed_ids: _Optional[_Iterable[str]] = ..., dice: _Optional[_Iterable[int]] = ..., ticks: _Optional[int] = ..., arrived: _Optional[bool] = ..., turns_after_arrival: _Optional[int] = ..., bottle_row: _Optional[int] = ..., flipped_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    top_id: str
+    def __init__(self, deck_size: _Optional[int] = ..., discard_ids: _Optional[_Iterable[str]] = ..., revealed_ids: _Optional[_Iterable[str]] = ..., dice: _Optional[_Iterable[int]] = ..., ticks: _Optional[int] = ..., arrived: _Optional[bool] = ..., turns_after_arrival: _Optional[int] = ..., bottle_row: _Optional[int] = ..., flipped_ids: _Optional[_Iterable[str]] = ..., top_id: _Optional[str] = ...) -> None: ...
 
 class TbbrDiceView(_message.Message):
     __slots__ = ("spectator", "seat", "num_players", "blocked_cheese", "mixed_goals", "toast", "phase", "current_seat", "round", "dice", "hand", "pick_target", "pick_from", "done_here", "claims", "claim_limit", "reuse_token", "pending_dice", "pending_mode", "display_ids", "pile_top_ids", "pile_sizes", "cheese_ids", "blocked_slot", "silver_left", "gold_left", "sprint_round", "players", "thomas", "victory", "title")
