@@ -254,6 +254,10 @@ class Board:
                 out[place] = dist[place]
         return out
 
+    def within_brussels(self, a: str, b: str) -> bool:
+        """A move between two points of Brussels: 1 TU "for any kind of transport", no dice."""
+        return self.places[a].in_brussels and self.places[b].in_brussels
+
     def road_between(self, a: str, b: str) -> tuple[int, int, int] | None:
         for target, tu in self._neighbours[a]:
             if target == b:

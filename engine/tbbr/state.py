@@ -51,14 +51,19 @@ _DICE_OUTCOMES = {
     n: tuple((faces, 1.0 / 6**n) for faces in product(DIE, repeat=n)) for n in range(1, T.hitch_max_dice + 1)
 }
 _DIE_OUTCOMES = tuple((face, 1.0 / 6) for face in DIE)
-# Actions are immutable values: build each one once.
+# Actions are immutable values: build each one once. A move inside Brussels has no die to replace,
+# so no driver to pay.
 _MOVES = {
     place: tuple(
-        (tu, Move("bicycle", dest), Move("transport", dest), Move("hitchhiking", dest),
-         PayDriver(dest) if tu[2] > 0 else None)
+        (tu, fixed, Move("bicycle", dest), Move("transport", dest), Move("hitchhiking", dest),
+         PayDriver(dest) if tu[2] > 0 and not fixed else None)
         for dest, tu in B.neighbours(place)
+        for fixed in (B.within_brussels(place, dest),)
     )
     for place in B.places
+}
+_TRAVEL_WORDS = {
+    "bicycle": "cycles to", "transport": "takes public transport to", "hitchhiking": "is picked up to"
 }
 _BUY, _BUY_CHEESE, _CHEESE_ONLY = Buy(), Buy(cheese=True), Buy(beers=False, cheese=True)
 _TASTE, _CAMP, _FINISH = Taste(), Camp(), FinishRace()
@@ -229,10 +234,16 @@ class TbbrState(State):
     def remaining(self, seat: int) -> int:
         return self.day_length - self.players[seat].time
 
-    def move_cost(self, seat: int, mode: str, tu: tuple[int, int, int]) -> int:
-        """TU the move takes without delay; public transport doubles from its Breathalyzer threshold."""
+    def move_cost(self, seat: int, mode: str, dest: str) -> int:
+        """TU the move takes without delay: 1 inside Brussels whatever the mode ("All transport in
+        Brussels = 1 TU"); elsewhere the road's value, public transport doubled from its threshold."""
+        pl = self.players[seat]
+        if B.within_brussels(pl.location, dest):
+            return T.brussels_tu
+        tu = B.road_between(pl.location, dest)
+        assert tu is not None
         cost = tu[MODES.index(mode)]
-        if mode == "transport" and self.players[seat].breath >= T.doubled:
+        if mode == "transport" and pl.breath >= T.doubled:
             cost *= 2
         return cost
 
@@ -254,10 +265,10 @@ class TbbrState(State):
         bike_ok = pl.breath < T.bicycle_banned
         pt_factor = 2 if pl.breath >= T.doubled else 1
         carried = sum(pl.beers)
-        for tu, by_bike, by_transport, by_thumb, paid in _MOVES[pl.location]:
+        for tu, fixed, by_bike, by_transport, by_thumb, paid in _MOVES[pl.location]:
             if bike_ok and tu[0] <= left:
                 out.append(by_bike)
-            if tu[1] * pt_factor <= left:
+            if tu[1] * (1 if fixed else pt_factor) <= left:
                 out.append(by_transport)
             if tu[2] <= left:
                 out.append(by_thumb)
@@ -363,16 +374,9 @@ class TbbrState(State):
 
     def _start_move(self, seat: int, move: Move) -> None:
         pl = self.players[seat]
-        tu = B.road_between(pl.location, move.dest)
-        assert tu is not None
-        cost = self.move_cost(seat, move.mode, tu)
-        if move.mode == "bicycle":
-            self._emit("move", f"seat {seat} cycles to {self._name(move.dest)} ({cost} TU)", seat,
-                       place=move.dest, mode=move.mode, tu=cost)
-            self._advance(seat, cost, bicycle=True)
-            self._arrive(seat, move.dest)
-            self.log.append(f"move:bicycle:{cost}")
-            self._start_toast(seat)
+        cost = self.move_cost(seat, move.mode, move.dest)
+        if move.mode == "bicycle" or B.within_brussels(pl.location, move.dest):
+            self._travel(seat, move.mode, move.dest, cost)
         elif move.mode == "transport":
             self.pending = Pending("roll", seat, owner=seat, mode="transport", dest=move.dest, count=1,
                                    tu=cost)
@@ -380,6 +384,19 @@ class TbbrState(State):
             dice = 1 + (pl.hitch_extra if pl.hitch_dest == move.dest else 0)
             self.pending = Pending("roll", seat, owner=seat, mode="hitchhiking", dest=move.dest, count=dice,
                                    tu=cost)
+
+    def _travel(self, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> None:
+        """A move that reaches its destination in ``tu`` TU: arrive, then toast."""
+        self._reach(seat, mode, dest, tu, verb)
+        self._start_toast(seat)
+
+    def _reach(self, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> None:
+        """Spend the move's ``tu`` and arrive (public transport may taste on board before the toast)."""
+        self._emit("move", f"seat {seat} {verb or _TRAVEL_WORDS[mode]} {self._name(dest)} ({tu} TU)", seat,
+                   place=dest, mode=mode, tu=tu)
+        self._advance(seat, tu, bicycle=mode == "bicycle")
+        self._arrive(seat, dest)
+        self.log.append(f"move:{mode}:{tu}")
 
     def _ride(self, p: Pending, die: int) -> None:
         """Public transport: a 6 adds 2 TU; if that cannot fit today, only the 2 TU are spent."""
@@ -390,11 +407,7 @@ class TbbrState(State):
                    mode="transport")
         before = pl.time
         if total <= self.remaining(seat):
-            self._emit("move", f"seat {seat} takes public transport to {self._name(p.dest)} ({total} TU)",
-                       seat, place=p.dest, mode="transport", tu=total)
-            self._advance(seat, total)
-            self._arrive(seat, p.dest)
-            self.log.append(f"move:transport:{total}")
+            self._reach(seat, "transport", p.dest, total)
             arrived = p.dest
         else:
             self._emit("late", f"seat {seat}'s transport is late: the day ends before arriving", seat,
@@ -414,12 +427,7 @@ class TbbrState(State):
                    mode="hitchhiking")
         if any(d % 2 for d in dice):
             pl.hitch_dest, pl.hitch_extra = "", 0
-            self._emit("move", f"seat {seat} is picked up to {self._name(p.dest)} ({p.tu} TU)", seat,
-                       place=p.dest, mode="hitchhiking", tu=p.tu)
-            self._advance(seat, p.tu)
-            self._arrive(seat, p.dest)
-            self.log.append(f"move:hitchhiking:{p.tu}")
-            self._start_toast(seat)
+            self._travel(seat, "hitchhiking", p.dest, p.tu)
             return
         wait = T.hitch_wait_doubled if pl.breath >= T.doubled else T.hitch_wait
         pl.hitch_dest, pl.hitch_extra = p.dest, min(len(dice), T.hitch_max_dice - 1)
@@ -482,12 +490,7 @@ class TbbrState(State):
                                        tu=p.tu)
                 return
             self.log.append("pay")
-            self._emit("move", f"seat {seat} pays the driver and rides to {self._name(p.dest)} ({p.tu} TU)",
-                       seat, place=p.dest, mode="hitchhiking", tu=p.tu)
-            self._advance(seat, p.tu)
-            self._arrive(seat, p.dest)
-            self.log.append(f"move:hitchhiking:{p.tu}")
-            self._start_toast(seat)
+            self._travel(seat, "hitchhiking", p.dest, p.tu, verb="pays the driver and rides to")
         elif p.kind == "onboard":
             if isinstance(action, Beer):
                 pl.beers[action.colour] -= 1

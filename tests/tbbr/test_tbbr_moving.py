@@ -232,3 +232,19 @@ def test_an_illegal_move_is_refused_with_a_reason() -> None:
     state = solo_turn("R06")
     with pytest.raises(IllegalAction, match="no road"):
         state.apply(0, Move("bicycle", "X08"))
+
+
+def test_every_mode_inside_brussels_is_1_tu_without_dice() -> None:
+    """Moves in Brussels: "Each move in Brussels has a value of 1 TU, for any kind of transport";
+    "All transport in Brussels = 1 TU (hitchhiking, public transport, bicycle)": no die, so no late
+    public transport, no doubling past the Breathalyzer threshold, no failed lift and no driver to pay."""
+    state = solo_turn("B05", breath=6, beers=[4, 0, 0, 0])
+    assert "pay:B02" not in ids(state, 0) and "pay:X16" in ids(state, 0)
+    assert state.move_cost(0, "transport", "B02") == 1 and state.move_cost(0, "transport", "X16") == 8
+    act(state, 0, "move:t:B02")
+    assert state.chance() is None
+    assert (state.players[0].location, state.players[0].time) == ("B02", 1)
+    act(state, 0, "move:h:B05")
+    assert state.chance() is None
+    assert (state.players[0].location, state.players[0].time) == ("B05", 2)
+    assert state.log[-1] == "move:hitchhiking:1"
