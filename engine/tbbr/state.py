@@ -37,6 +37,7 @@ from engine.tbbr.actions import (
     Redeem,
     Stop,
     Taste,
+    TbbrAction,
 )
 from engine.tbbr.data import COLOURS, GRAND_PLACE, MODES, board, cards, tracks
 from engine.tbbr.pending import Pending
@@ -164,8 +165,10 @@ class TbbrState(State):
         if seat not in self.actors():
             raise IllegalAction(f"seat {seat} may not act now", "NOT_YOUR_TURN")
         if action not in self.legal_actions(seat):
-            label = getattr(action, "label", repr(action))
-            raise IllegalAction(f"not allowed now: {label} ({self._why_not(seat, action)})")
+            malformed = self._malformed(action)
+            if malformed:  # its label would name a place, card or colour that does not exist
+                raise IllegalAction(f"not an action of this game: {action!r} ({malformed})")
+            raise IllegalAction(f"not allowed now: {action.label} ({self._why_not(seat, action)})")
         return self.apply_legal(seat, action)
 
     def apply_legal(self, seat: int, action: Any) -> list[Event]:
@@ -320,6 +323,23 @@ class TbbrState(State):
         if p.kind == "claim":
             return [*(Claim(c) for c in self.claimable(p.seat)), EndTurn()]
         return []
+
+    @staticmethod
+    def _malformed(action: Any) -> str:
+        """Why ``action`` is no action of this game at all; "" when it is well formed."""
+        if not isinstance(action, TbbrAction):
+            return "unknown kind of action"
+        if isinstance(action, Move) and action.mode not in MODES:
+            return f"unknown means of transport {action.mode!r}"
+        place = getattr(action, "dest", getattr(action, "place", None))
+        if place is not None and (not isinstance(place, str) or place not in B.places):
+            return f"no place {place!r} on the board"
+        card = getattr(action, "card", None)
+        if card is not None and (not isinstance(card, str) or card not in CARDS):
+            return f"no objective card {card!r}"
+        if isinstance(action, Beer) and action.colour not in range(len(COLOURS)):
+            return f"unknown beer colour {action.colour!r}"
+        return ""
 
     def _why_not(self, seat: int, action: Any) -> str:
         pl = self.players[seat]
