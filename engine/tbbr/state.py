@@ -720,28 +720,33 @@ class TbbrState(State):
         """Move a disc ``tu`` spaces (to the end of the day at most), on top of its new stack."""
         pl = self.players[seat]
         old, new = pl.time, min(pl.time + tu, self.day_length)
-        for i, mark in enumerate(T.bottles):
-            if old <= mark < new:
-                self.bottle_queue.append((seat, i))
         if bicycle:
             pl.bike_streak += new - old
             steps, pl.bike_streak = divmod(pl.bike_streak, T.bicycle_tu_per_step)
             pl.breath = max(0, pl.breath - steps)
         else:
             pl.bike_streak = 0
-        if new != old:
-            pl.time = new
-            pl.stack = self._next_seq()
+        self._move_disc(seat, new)
         if new == self.day_length:
             self._end_players_day(seat)
+
+    def _move_disc(self, seat: int, new: int) -> None:
+        """Put the disc on space ``new`` (on top of its stack), noting every bottle token it crosses:
+        a disc that jumps to the end of the day crosses them too."""
+        pl = self.players[seat]
+        if new == pl.time:
+            return
+        for i, mark in enumerate(T.bottles):
+            if pl.time <= mark < new:
+                self.bottle_queue.append((seat, i))
+        pl.time = new
+        pl.stack = self._next_seq()
 
     def _end_players_day(self, seat: int) -> None:
         pl = self.players[seat]
         if pl.done:
             return
-        if pl.time != self.day_length:
-            pl.time = self.day_length
-            pl.stack = self._next_seq()
+        self._move_disc(seat, self.day_length)
         pl.done = True
         self.finish.append(seat)
         self._emit("day_over", f"seat {seat}'s day is over", seat)
