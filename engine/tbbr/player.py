@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.tbbr.data import GRAND_PLACE
+from engine.tbbr.data import GRAND_PLACE, tracks
+
+_CHEERS_LAST = len(tracks().cheers) - 1
 
 
 class Player:
@@ -47,7 +49,7 @@ class Player:
         self.camped = False  # camped tonight
         self.tasted = 0  # Tasted Beers track
         self.breath = 0  # Breathalyzer level
-        self.cheers = 0  # toasts made (Cheers track)
+        self.cheers = 0  # Cheers track: toasts made, up to its last level
         self.cheese = 0  # Cheese track: cheeses in the backpack
         self.cheese_tokens = 0  # tokens beside the cheese track's last space
         self.beers = [0, 0, 0, 0]  # Transported Beer Tokens by colour
@@ -97,6 +99,12 @@ class Player:
     @property
     def backpack(self) -> int:
         return sum(self.beers)
+
+    @property
+    def cheers_tokens(self) -> int:
+        """The token beside the Cheers track: added when the cube reached its last level (it never
+        goes down, so there is at most one)."""
+        return int(self.cheers >= _CHEERS_LAST)
 
     def to_json(self) -> dict[str, Any]:
         out = {name: getattr(self, name) for name in Player.__slots__}

@@ -704,9 +704,10 @@ class TbbrState(State):
 
     def _toast_taste(self, seat: int, colour: int, redeemed: bool) -> None:
         pl = self.players[seat]
-        pl.cheers += 1
-        if pl.cheers >= len(T.cheers) - 1:
-            self._emit("cheers_token", f"seat {seat} adds a token beside the Cheers track", seat)
+        if pl.cheers < len(T.cheers) - 1:  # the cube never moves past the last level
+            pl.cheers += 1
+            if pl.cheers_tokens:
+                self._emit("cheers_token", f"seat {seat} adds a token beside the Cheers track", seat)
         if redeemed:
             pl.tasted = min(pl.tasted + 1, T.tasted_max)
             if seat == self.active:
