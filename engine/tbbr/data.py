@@ -88,6 +88,7 @@ class Tracks:
     backpack: int
     pack: int
     claims_per_turn: int
+    visited_tokens: int
     bicycle_banned: int
     doubled: int
     asleep: int
@@ -134,6 +135,7 @@ def _tracks(raw: dict[str, Any]) -> Tracks:
         backpack=setup["backpack"],
         pack=setup["pack"],
         claims_per_turn=setup["claims_per_turn"],
+        visited_tokens=setup["visited_tokens"],
         bicycle_banned=breath["bicycle_banned"],
         doubled=breath["doubled"],
         asleep=breath["asleep"],

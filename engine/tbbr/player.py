@@ -7,6 +7,7 @@ from typing import Any
 from engine.tbbr.data import GRAND_PLACE, tracks
 
 _CHEERS_LAST = len(tracks().cheers) - 1
+_SUPPLY = tracks().visited_tokens
 
 
 class Player:
@@ -103,8 +104,14 @@ class Player:
     @property
     def cheers_tokens(self) -> int:
         """The token beside the Cheers track: added when the cube reached its last level (it never
-        goes down, so there is at most one)."""
-        return int(self.cheers >= _CHEERS_LAST)
+        goes down, so there is at most one) if a Visited Brewery Token was left. No token ever
+        comes back, so "none left then" is "the others already use the whole supply"."""
+        return int(self.cheers >= _CHEERS_LAST and len(self.visited) + self.cheese_tokens < _SUPPLY)
+
+    @property
+    def tokens_left(self) -> int:
+        """Visited Brewery Tokens still in the player's supply."""
+        return _SUPPLY - len(self.visited) - self.cheese_tokens - self.cheers_tokens
 
     def to_json(self) -> dict[str, Any]:
         out = {name: getattr(self, name) for name in Player.__slots__}

@@ -469,7 +469,7 @@ class TbbrState(State):
             pl.cheese += 1
             self.log.append("cheese")
             self._emit("cheese", f"seat {seat} buys a cheese", seat, amount=pl.cheese)
-            if pl.cheese == len(T.cheese) - 1:
+            if pl.cheese == len(T.cheese) - 1 and pl.tokens_left:
                 pl.cheese_tokens += 1
                 self._emit("cheese_token", f"seat {seat}'s cheese track is full: a token for 5 VP", seat)
 
@@ -609,6 +609,10 @@ class TbbrState(State):
         else:
             self._take_coaster(seat, dest)
         if dest not in pl.visited:
+            if not pl.tokens_left:
+                self._emit("no_token", f"seat {seat} has no Visited Brewery Token left for {place.name}",
+                           seat, place=dest)
+                return
             pl.visited.add(dest)
             self.log.append(f"new:{dest}")
             for track in place.bonuses:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from engine.tbbr.data import board
+from engine.tbbr.player import Player
+from engine.tbbr.scoring import cheers_vp
 from engine.tbbr.state import TbbrState
-from tests.tbbr.support import act, arrange, fresh, ids, turn_of
+from tests.tbbr.support import act, arrange, fresh, ids, kinds, turn_of
 
 
 def solo_turn(location: str, time: int = 0, **fields: object) -> TbbrState:
@@ -151,3 +153,26 @@ def test_no_camping_on_the_last_day_nor_on_the_grand_place() -> None:
     state = solo_turn("X10")
     state.day = 2
     assert "camp" not in ids(state, 0)
+
+
+def test_no_visited_brewery_token_left_no_visit_no_bonus_no_track_token() -> None:
+    """Setup: each player "receives ... 35 Visited Brewery Tokens"; they mark a first visit ("place
+    one of your Visited Brewery Tokens on it"), and the ends of the Cheese and Cheers tracks ("add a
+    Visited Brewery Token next to it"). With none left: the first-visitor disc is still taken, but
+    no token, so no visit and no bonus ("As soon as you put a Visited Brewery Token on one of these
+    breweries, you receive the benefit"), and no token beside a track."""
+    others = [b for b in board().breweries if b not in ("T04", "T01", "S01")]
+    state = solo_turn("S01", visited=set(others[:34]), cheese_tokens=1)
+    p = state.players[0]
+    assert p.tokens_left == 0
+    events = act(state, 0, "move:b:T04")
+    assert "no_token" in kinds(events) and "T04" not in p.visited
+    assert p.discs == 1 and p.bonus == [0, 0, 0, 0] and p.tokens_left == 0
+    cheese = solo_turn("T01", visited=set(others[:35]), cheese=4)
+    act(cheese, 0, "buy+cheese")
+    assert cheese.players[0].cheese == 5 and cheese.players[0].cheese_tokens == 0
+    toasts = Player()
+    toasts.visited, toasts.cheers = set(others[:35]), 9
+    assert toasts.cheers_tokens == 0 and cheers_vp(toasts) == 18
+    toasts.visited = set(others[:34])
+    assert toasts.cheers_tokens == 1 and toasts.tokens_left == 0

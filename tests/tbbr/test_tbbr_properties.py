@@ -39,7 +39,7 @@ def _bounded(state: TbbrState) -> None:
         assert 0 <= p.tasted <= T.tasted_max and 0 <= p.breath <= T.asleep
         assert all(0 <= lvl < len(T.bonus[name]) for name, lvl in zip(BONUS_TRACKS, p.bonus, strict=True))
         assert 0 <= p.cheers < len(T.cheers) and p.discs >= 0 and p.coasters >= 0 and p.score >= 0
-        assert 0 <= p.hitch_extra <= T.hitch_max_dice - 1
+        assert 0 <= p.hitch_extra <= T.hitch_max_dice - 1 and p.tokens_left >= 0
         assert p.done == (p.time == state.day_length) or state.terminal
     assert all(n >= 0 for n in state.coasters.values())
     assert len(state.first_visitor) + sum(p.discs for p in state.players) == 40
