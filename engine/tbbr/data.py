@@ -162,8 +162,8 @@ def _tracks(raw: dict[str, Any]) -> Tracks:
     )
 
 
-def _place(fact: belgium.Brewery, number: int, extra: frozenset[str]) -> Place:
-    tags = fact.tags | extra
+def _place(fact: belgium.Brewery, number: int, extra: frozenset[str], dropped: frozenset[str]) -> Place:
+    tags = (fact.tags - dropped) | extra
     bonuses = tuple(track for track in BONUS_TRACKS if tags & BONUS_TAGS[track])
     groups = frozenset(bonuses) | ({"brussels"} if fact.in_brussels and fact.is_brewery else set())
     return Place(
@@ -269,8 +269,10 @@ class Board:
 def board() -> Board:
     raw = _read("board.toml")
     extra = {k: frozenset(v) for k, v in raw["extra_tags"].items()}
+    dropped = {k: frozenset(v) for k, v in raw["dropped_tags"].items()}
     places = {
-        fact.id: _place(fact, raw["numbers"].get(fact.id, 0), extra.get(fact.id, frozenset()))
+        fact.id: _place(fact, raw["numbers"].get(fact.id, 0), extra.get(fact.id, frozenset()),
+                        dropped.get(fact.id, frozenset()))
         for fact in belgium.places().values()
     }
     # Roads are stored as [a, b, hitchhiking, transport, bicycle] in reading order of the board icons.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.tbbr.data import board
+from engine.tbbr.data import BONUS_TRACKS, board
 from engine.tbbr.player import Player
 from engine.tbbr.scoring import cheers_vp, cheese_vp
 from engine.tbbr.state import TbbrState
@@ -177,3 +177,15 @@ def test_no_visited_brewery_token_left_no_visit_no_bonus_no_track_token() -> Non
     assert toasts.cheers_tokens == 0 and cheers_vp(toasts) == 18
     toasts.visited = set(others[:34])
     assert toasts.cheers_tokens == 1 and toasts.tokens_left == 0
+
+
+def test_only_trappists_carry_two_bonus_symbols() -> None:
+    """Components: "the 3 breweries selected for their positioning", "the designer's choice ... the
+    "Goliath", ... the "Lanterne" and ... the "Orval"", "the 4 cardinal points", "5 Belgian
+    Trappist"; Arriving: "Some are Trappist® breweries and have an extra bonus: advance your cube 1
+    space on both matching Bonus Tracks" - no other brewery has one. Belgium Peak Beer is east only."""
+    places = board().places
+    counts = {track: sum(track in p.bonuses for p in places.values()) for track in BONUS_TRACKS}
+    assert counts == {"positioning": 3, "designer": 3, "cardinal": 4, "trappist": 5}
+    assert [p.id for p in places.values() if len(p.bonuses) > 1] == ["T04"]
+    assert places["E01"].bonuses == ("cardinal",)
