@@ -67,7 +67,7 @@ _TRAVEL_WORDS = {
     "bicycle": "cycles to", "transport": "takes public transport to", "hitchhiking": "is picked up to"
 }
 _BUY, _BUY_CHEESE, _CHEESE_ONLY = Buy(), Buy(cheese=True), Buy(beers=False, cheese=True)
-_TASTE, _CAMP, _FINISH = Taste(), Camp(), FinishRace()
+_TASTE, _CAMP, _FINISH, _EAT = Taste(), Camp(), FinishRace(), EatCheese()
 
 
 class TbbrState(State):
@@ -154,7 +154,8 @@ class TbbrState(State):
         p = self.pending
         if p is None:
             return self._free_actions(seat) + self._extra_actions(seat)
-        return self._decisions(p)
+        # The redeeming cheese is itself the cheese decision of a "redeem" step.
+        return self._decisions(p) + (self._snack(seat) if p.kind != "redeem" else [])
 
     def apply(self, seat: int, action: Any) -> list[Event]:
         if self.terminal:
@@ -172,7 +173,9 @@ class TbbrState(State):
 
     def apply_legal(self, seat: int, action: Any) -> list[Event]:
         self._events = []
-        if self.pending is None:
+        if isinstance(action, EatCheese):  # "at any time": whatever step is pending stays pending
+            self._eat(seat)
+        elif self.pending is None:
             self._act(seat, action)
         else:
             pending = self.pending
@@ -296,10 +299,11 @@ class TbbrState(State):
 
     def _extra_actions(self, seat: int) -> list[Any]:
         """Actions that take no time: eating a cheese, claiming objectives."""
-        out: list[Any] = [Claim(c) for c in self.claimable(seat)]
-        if self.players[seat].cheese > 0:
-            out.append(EatCheese())
-        return out
+        return [*(Claim(c) for c in self.claimable(seat)), *self._snack(seat)]
+
+    def _snack(self, seat: int) -> list[Any]:
+        """Cheese "can be eaten at any time", so in every decision of its owner (no TU)."""
+        return [_EAT] if self.players[seat].cheese > 0 else []
 
     def _decisions(self, p: Pending) -> list[Any]:
         pl = self.players[p.seat]
@@ -363,9 +367,6 @@ class TbbrState(State):
         pl = self.players[seat]
         if isinstance(action, Claim):
             self._claim(seat, action.card)
-            return
-        if isinstance(action, EatCheese):
-            self._eat(seat)
             return
         same_try = isinstance(action, Move) and action.mode == "hitchhiking" and action.dest == pl.hitch_dest
         if not same_try:

@@ -130,6 +130,29 @@ def test_eating_cheese_takes_no_time() -> None:
     assert (p.cheese, p.breath, p.time) == (1, 4, 0)
 
 
+def test_cheese_can_be_eaten_in_any_decision_even_out_of_turn() -> None:
+    """Breathalyzer D: "If you have some cheese in your backpack, you can eat it at any time ...
+    This action doesn't cost any TU": between camping conversions (the step stays pending), and by
+    an opponent asked for the beer it offers in a toast."""
+    state = solo_turn("X10", time=10, breath=6, beers=[3, 0, 0, 0], cheese=2)
+    act(state, 0, "camp")
+    act(state, 0, "beer:yellow")
+    assert "eat" in ids(state, 0)
+    act(state, 0, "eat")
+    p = state.players[0]
+    assert (p.breath, p.cheese, p.time) == (6, 1, 11) and state.pending.kind == "camp"
+    act(state, 0, "beer:yellow")
+    assert p.breath == 7 and not p.asleep
+    toast = fresh(2)
+    arrange(toast, 0, location="X10", beers=[1, 0, 0, 0])
+    arrange(toast, 1, location="X11", time=10, beers=[0, 1, 1, 0], cheese=1, breath=3)
+    turn_of(toast, 0)
+    act(toast, 0, "move:b:X11")
+    assert toast.pending.kind == "offer" and toast.actors() == [1] and "eat" in ids(toast, 1)
+    act(toast, 1, "eat")
+    assert toast.players[1].breath == 2 and toast.pending.kind == "offer"
+
+
 def test_camping_converts_beers_at_one_tu_each_and_ends_the_day() -> None:
     """Camping: "For each conversion, discard 1 Transported Beer Token, move your disc 1 space
     forward on the Time Track (1 TU), move your Meeple 1 space forward on your Breathalyzer and 1
