@@ -325,6 +325,8 @@ class TbbrState(State):
             return [*(Bottle(c) for c in self.accessible if c), KeepBottle()]
         if p.kind == "claim":
             return [*(Claim(c) for c in self.claimable(p.seat)), EndTurn()]
+        if p.kind == "night":
+            return [Stop()]  # eating is offered with every decision
         return []
 
     @staticmethod
@@ -572,6 +574,8 @@ class TbbrState(State):
                 self.bottles[p.count] = True
                 self._emit("bottle", f"seat {seat} breaks the bottle at TU {T.bottles[p.count]} and removes "
                            f"objective {action.card}", seat, card=action.card, tu=T.bottles[p.count])
+        elif p.kind == "night":
+            self._bedtime(p.count + 1)
         elif p.kind == "claim":
             if isinstance(action, Claim):
                 self._claim(seat, action.card)
@@ -787,7 +791,7 @@ class TbbrState(State):
             if self.active < 0:
                 self.active = self._next_actor()
                 if self.active < 0:
-                    self._end_day()
+                    self._bedtime(0)
                 continue
             if self._turn_over(self.active):
                 if self.claimable(self.active):
@@ -810,6 +814,12 @@ class TbbrState(State):
                 return False
             self.pending = None
             self._end_turn()
+            return True
+        if p.kind == "night":
+            if self._night_snack_helps(p.seat):
+                return False
+            self.pending = None
+            self._bedtime(p.count + 1)
             return True
         if p.kind in ("onboard", "camp"):
             pl = self.players[p.seat]
@@ -854,6 +864,22 @@ class TbbrState(State):
         return True
 
     # ------------------------------------------------------------------ days
+
+    def _bedtime(self, start: int) -> None:
+        """Cheese "can be eaten at any time", also once a player's day is over: before the night,
+        each seat from ``finish[start]`` on (in the order their days ended) for which a cheese
+        would still change something is asked; then the day ends."""
+        for i in range(start, len(self.finish)):
+            if self._night_snack_helps(self.finish[i]):
+                self.pending = Pending("night", self.finish[i], count=i)
+                return
+        self._end_day()
+
+    def _night_snack_helps(self, seat: int) -> bool:
+        """A cheese eaten after the day lowers the awakening penalty and the morning's Breathalyzer
+        only above the night's recovery, and never matters once the race is over."""
+        pl = self.players[seat]
+        return not self.last_day and pl.cheese > 0 and pl.breath > T.night_recovery
 
     def _end_day(self) -> None:
         if self.last_day:

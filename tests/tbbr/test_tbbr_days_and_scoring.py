@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.tbbr.data import cards
 from engine.tbbr.scoring import bonus_vp, cheers_vp, cheese_vp, score_parts, tasted_vp, visited_vp
 from engine.tbbr.state import TbbrState
-from tests.tbbr.support import act, arrange, fresh, kinds, roll, turn_of
+from tests.tbbr.support import act, arrange, fresh, ids, kinds, roll, turn_of
 
 
 def end_of_day_one(breaths: list[int]) -> TbbrState:
@@ -39,6 +39,27 @@ def test_difficult_awakening_and_the_breathalyzer_going_down_4() -> None:
     assert [p.breath for p in state.players] == [1, 3, 0]
     state = end_of_day_one([4, 6, 7])
     assert [p.time for p in state.players] == [0, 1, 2]
+
+
+def test_cheese_can_still_be_eaten_once_the_day_is_over() -> None:
+    """Breathalyzer D: "If you have some cheese in your backpack, you can eat it at any time", so
+    also after one's day ended, before "The level of the Breathalyzer at the end of the day
+    determines the "difficult awakening" penalty": asked when a cheese would still change it."""
+    state = fresh(3)
+    arrange(state, 0, location="X10", time=23, breath=7, cheese=2)
+    arrange(state, 1, location="X10", time=23, breath=6, cheese=1)
+    arrange(state, 2, location="X10", time=23, breath=4, cheese=1)  # 4 - 1 or 4: 0 in the morning
+    for seat in (1, 0, 2):
+        turn_of(state, seat)
+        act(state, seat, "camp")
+    assert state.pending.kind == "night" and state.actors() == [1] and set(ids(state, 1)) == {"eat", "stop"}
+    act(state, 1, "stop")
+    assert state.actors() == [0]
+    act(state, 0, "eat")
+    assert state.actors() == [0] and state.players[0].breath == 6
+    act(state, 0, "eat")  # no cheese left: nobody else to ask, the night falls
+    assert state.day == 1 and [p.time for p in state.players] == [1, 1, 0]
+    assert [p.breath for p in state.players] == [1, 2, 0] and [p.cheese for p in state.players] == [0, 1, 1]
 
 
 def test_daily_scoring_counts_tasted_beers_discs_and_coasters() -> None:
