@@ -182,7 +182,7 @@ class Beer:
 
 @dataclass(frozen=True)
 class Stop:
-    """Stop tasting on board, or stop converting beers while camping."""
+    """Stop tasting on board, stop converting beers while camping, or go to bed without eating."""
 
     @property
     def id(self) -> str:

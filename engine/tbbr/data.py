@@ -88,6 +88,7 @@ class Tracks:
     backpack: int
     pack: int
     claims_per_turn: int
+    visited_tokens: int
     bicycle_banned: int
     doubled: int
     asleep: int
@@ -104,7 +105,6 @@ class Tracks:
     brussels_tu: int
     tasted_max: int
     tasted_vp_per_beer: int
-    tasted_vp_max: int
     bonus: dict[str, tuple[int, ...]]
     cheese: tuple[int, ...]
     cheese_token_vp: int
@@ -134,6 +134,7 @@ def _tracks(raw: dict[str, Any]) -> Tracks:
         backpack=setup["backpack"],
         pack=setup["pack"],
         claims_per_turn=setup["claims_per_turn"],
+        visited_tokens=setup["visited_tokens"],
         bicycle_banned=breath["bicycle_banned"],
         doubled=breath["doubled"],
         asleep=breath["asleep"],
@@ -150,7 +151,6 @@ def _tracks(raw: dict[str, Any]) -> Tracks:
         brussels_tu=move["brussels_tu"],
         tasted_max=tracks["tasted_max"],
         tasted_vp_per_beer=tracks["tasted_vp_per_beer"],
-        tasted_vp_max=tracks["tasted_vp_max"],
         bonus={name: tuple(tracks[name]) for name in BONUS_TRACKS},
         cheese=tuple(tracks["cheese"]),
         cheese_token_vp=tracks["cheese_token_vp"],
@@ -162,8 +162,8 @@ def _tracks(raw: dict[str, Any]) -> Tracks:
     )
 
 
-def _place(fact: belgium.Brewery, number: int, extra: frozenset[str]) -> Place:
-    tags = fact.tags | extra
+def _place(fact: belgium.Brewery, number: int, extra: frozenset[str], dropped: frozenset[str]) -> Place:
+    tags = (fact.tags - dropped) | extra
     bonuses = tuple(track for track in BONUS_TRACKS if tags & BONUS_TAGS[track])
     groups = frozenset(bonuses) | ({"brussels"} if fact.in_brussels and fact.is_brewery else set())
     return Place(
@@ -254,6 +254,10 @@ class Board:
                 out[place] = dist[place]
         return out
 
+    def within_brussels(self, a: str, b: str) -> bool:
+        """A move between two points of Brussels: 1 TU "for any kind of transport", no dice."""
+        return self.places[a].in_brussels and self.places[b].in_brussels
+
     def road_between(self, a: str, b: str) -> tuple[int, int, int] | None:
         for target, tu in self._neighbours[a]:
             if target == b:
@@ -265,8 +269,10 @@ class Board:
 def board() -> Board:
     raw = _read("board.toml")
     extra = {k: frozenset(v) for k, v in raw["extra_tags"].items()}
+    dropped = {k: frozenset(v) for k, v in raw["dropped_tags"].items()}
     places = {
-        fact.id: _place(fact, raw["numbers"].get(fact.id, 0), extra.get(fact.id, frozenset()))
+        fact.id: _place(fact, raw["numbers"].get(fact.id, 0), extra.get(fact.id, frozenset()),
+                        dropped.get(fact.id, frozenset()))
         for fact in belgium.places().values()
     }
     # Roads are stored as [a, b, hitchhiking, transport, bicycle] in reading order of the board icons.

@@ -98,7 +98,6 @@ def to_json(state: TbbrState) -> dict[str, Any]:
         "bottle_queue": state.bottle_queue,
         "seq": state.seq,
         "finish": state.finish,
-        "gp_seq": state.gp_seq,
         "terminal": state.terminal,
         "rng": state.rng.state,
     }
@@ -124,7 +123,6 @@ def from_json(data: dict[str, Any]) -> TbbrState:
     state.bottle_queue = [(int(s), int(i)) for s, i in data["bottle_queue"]]
     state.seq = data["seq"]
     state.finish = list(data["finish"])
-    state.gp_seq = data["gp_seq"]
     state.terminal = data["terminal"]
     state.rng = Rng(data["rng"])
     return state

@@ -73,7 +73,6 @@ class TbbrObservation:
     bottle_queue: tuple[tuple[int, int], ...]
     seq: int
     finish: tuple[int, ...]
-    gp_seq: int
     terminal: bool
 
 
@@ -122,7 +121,6 @@ def observe(state: TbbrState, seat: int | None) -> TbbrObservation:
         bottle_queue=tuple(state.bottle_queue),
         seq=state.seq,
         finish=tuple(state.finish),
-        gp_seq=state.gp_seq,
         terminal=state.terminal,
     )
 
@@ -156,7 +154,6 @@ def determinize(obs: TbbrObservation, rng: Rng) -> TbbrState:
     state.bottle_queue = list(obs.bottle_queue)
     state.seq = obs.seq
     state.finish = list(obs.finish)
-    state.gp_seq = obs.gp_seq
     state.terminal = obs.terminal
     deck = unseen_cards(obs)
     if len(deck) != obs.deck_size:

@@ -17,7 +17,10 @@ from typing import Any
 #   camp     seat converts one more carried beer, or stops
 #   bottle   seat crossed bottle token `count`: break it (remove a card) or keep it
 #   claim    active seat's turn is over: claim more objectives or end the turn
-KINDS = ("start", "roll", "pay", "onboard", "gift", "offer", "pick", "redeem", "camp", "bottle", "claim")
+#   night    every day is over: seat (finish[count]) may eat a cheese before the night, or stop
+KINDS = (
+    "start", "roll", "pay", "onboard", "gift", "offer", "pick", "redeem", "camp", "bottle", "claim", "night"
+)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.tbbr.data import GRAND_PLACE
+from engine.tbbr.data import GRAND_PLACE, tracks
+
+_CHEERS_LAST = len(tracks().cheers) - 1
+_SUPPLY = tracks().visited_tokens
 
 
 class Player:
@@ -47,7 +50,7 @@ class Player:
         self.camped = False  # camped tonight
         self.tasted = 0  # Tasted Beers track
         self.breath = 0  # Breathalyzer level
-        self.cheers = 0  # toasts made (Cheers track)
+        self.cheers = 0  # Cheers track: toasts made, up to its last level
         self.cheese = 0  # Cheese track: cheeses in the backpack
         self.cheese_tokens = 0  # tokens beside the cheese track's last space
         self.beers = [0, 0, 0, 0]  # Transported Beer Tokens by colour
@@ -63,7 +66,7 @@ class Player:
         self.bike_streak = 0  # consecutive bicycle TU not yet turned into a Breathalyzer step
         self.hitch_dest = ""  # "+1/+2 dice" token: destination of the failed hitchhiking attempt
         self.hitch_extra = 0  # extra dice for the next attempt to hitch_dest
-        self.gp_arrival = -1  # order of arrival on the Grand Place on the last day; -1 if not there
+        self.gp_arrival = -1  # last day: when it reached the Grand Place, a sort key; -1: not there
 
     def copy(self) -> Player:
         other = Player.__new__(Player)
@@ -97,6 +100,18 @@ class Player:
     @property
     def backpack(self) -> int:
         return sum(self.beers)
+
+    @property
+    def cheers_tokens(self) -> int:
+        """The token beside the Cheers track: added when the cube reached its last level (it never
+        goes down, so there is at most one) if a Visited Brewery Token was left. No token ever
+        comes back, so "none left then" is "the others already use the whole supply"."""
+        return int(self.cheers >= _CHEERS_LAST and len(self.visited) + self.cheese_tokens < _SUPPLY)
+
+    @property
+    def tokens_left(self) -> int:
+        """Visited Brewery Tokens still in the player's supply."""
+        return _SUPPLY - len(self.visited) - self.cheese_tokens - self.cheers_tokens
 
     def to_json(self) -> dict[str, Any]:
         out = {name: getattr(self, name) for name in Player.__slots__}

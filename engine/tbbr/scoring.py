@@ -15,8 +15,8 @@ T = tracks()
 
 
 def tasted_vp(tasted: int) -> int:
-    """2 VP per tasted beer, 40 VP at most."""
-    return min(tasted * T.tasted_vp_per_beer, T.tasted_vp_max)
+    """2 VP per level of the Tasted Beers track; its 20 levels make the rulebook's 40 VP at most."""
+    return min(tasted, T.tasted_max) * T.tasted_vp_per_beer
 
 
 def visited_vp(count: int) -> int:
@@ -30,14 +30,13 @@ def visited_vp(count: int) -> int:
 
 
 def cheese_vp(player: Player) -> int:
+    """The pawn's space, plus 5 VP per token: one each time the pawn reached the last space."""
     return T.cheese[player.cheese] + T.cheese_token_vp * player.cheese_tokens
 
 
 def cheers_vp(player: Player) -> int:
-    """The cube's space, plus 4 VP per token: one on reaching the last level, one per toast after it."""
-    last = len(T.cheers) - 1
-    tokens = max(0, player.cheers - last + 1)
-    return T.cheers[min(player.cheers, last)] + T.cheers_token_vp * tokens
+    """The cube's space, plus 4 VP for the token added when it reached the last level."""
+    return T.cheers[min(player.cheers, len(T.cheers) - 1)] + T.cheers_token_vp * player.cheers_tokens
 
 
 def bonus_vp(player: Player) -> int:

@@ -37,6 +37,7 @@ from engine.tbbr.actions import (
     Redeem,
     Stop,
     Taste,
+    TbbrAction,
 )
 from engine.tbbr.data import COLOURS, GRAND_PLACE, MODES, board, cards, tracks
 from engine.tbbr.pending import Pending
@@ -51,17 +52,22 @@ _DICE_OUTCOMES = {
     n: tuple((faces, 1.0 / 6**n) for faces in product(DIE, repeat=n)) for n in range(1, T.hitch_max_dice + 1)
 }
 _DIE_OUTCOMES = tuple((face, 1.0 / 6) for face in DIE)
-# Actions are immutable values: build each one once.
+# Actions are immutable values: build each one once. A move inside Brussels has no die to replace,
+# so no driver to pay.
 _MOVES = {
     place: tuple(
-        (tu, Move("bicycle", dest), Move("transport", dest), Move("hitchhiking", dest),
-         PayDriver(dest) if tu[2] > 0 else None)
+        (tu, fixed, Move("bicycle", dest), Move("transport", dest), Move("hitchhiking", dest),
+         PayDriver(dest) if tu[2] > 0 and not fixed else None)
         for dest, tu in B.neighbours(place)
+        for fixed in (B.within_brussels(place, dest),)
     )
     for place in B.places
 }
+_TRAVEL_WORDS = {
+    "bicycle": "cycles to", "transport": "takes public transport to", "hitchhiking": "is picked up to"
+}
 _BUY, _BUY_CHEESE, _CHEESE_ONLY = Buy(), Buy(cheese=True), Buy(beers=False, cheese=True)
-_TASTE, _CAMP, _FINISH = Taste(), Camp(), FinishRace()
+_TASTE, _CAMP, _FINISH, _EAT = Taste(), Camp(), FinishRace(), EatCheese()
 
 
 class TbbrState(State):
@@ -89,7 +95,6 @@ class TbbrState(State):
         self.bottle_queue: list[tuple[int, int]] = []  # (seat, bottle index) crossings to decide
         self.seq = 0  # stack counter: a disc that moves lands on top
         self.finish: list[int] = []  # seats in the order they reached the end of today
-        self.gp_seq = 0  # arrival counter on the Grand Place on the last day
         self.terminal = False
         self.rng = Rng(0)
         self._events: list[Event] = []
@@ -149,7 +154,8 @@ class TbbrState(State):
         p = self.pending
         if p is None:
             return self._free_actions(seat) + self._extra_actions(seat)
-        return self._decisions(p)
+        # The redeeming cheese is itself the cheese decision of a "redeem" step.
+        return self._decisions(p) + (self._snack(seat) if p.kind != "redeem" else [])
 
     def apply(self, seat: int, action: Any) -> list[Event]:
         if self.terminal:
@@ -159,13 +165,17 @@ class TbbrState(State):
         if seat not in self.actors():
             raise IllegalAction(f"seat {seat} may not act now", "NOT_YOUR_TURN")
         if action not in self.legal_actions(seat):
-            label = getattr(action, "label", repr(action))
-            raise IllegalAction(f"not allowed now: {label} ({self._why_not(seat, action)})")
+            malformed = self._malformed(action)
+            if malformed:  # its label would name a place, card or colour that does not exist
+                raise IllegalAction(f"not an action of this game: {action!r} ({malformed})")
+            raise IllegalAction(f"not allowed now: {action.label} ({self._why_not(seat, action)})")
         return self.apply_legal(seat, action)
 
     def apply_legal(self, seat: int, action: Any) -> list[Event]:
         self._events = []
-        if self.pending is None:
+        if isinstance(action, EatCheese):  # "at any time": whatever step is pending stays pending
+            self._eat(seat)
+        elif self.pending is None:
             self._act(seat, action)
         else:
             pending = self.pending
@@ -229,10 +239,16 @@ class TbbrState(State):
     def remaining(self, seat: int) -> int:
         return self.day_length - self.players[seat].time
 
-    def move_cost(self, seat: int, mode: str, tu: tuple[int, int, int]) -> int:
-        """TU the move takes without delay; public transport doubles from its Breathalyzer threshold."""
+    def move_cost(self, seat: int, mode: str, dest: str) -> int:
+        """TU the move takes without delay: 1 inside Brussels whatever the mode ("All transport in
+        Brussels = 1 TU"); elsewhere the road's value, public transport doubled from its threshold."""
+        pl = self.players[seat]
+        if B.within_brussels(pl.location, dest):
+            return T.brussels_tu
+        tu = B.road_between(pl.location, dest)
+        assert tu is not None
         cost = tu[MODES.index(mode)]
-        if mode == "transport" and self.players[seat].breath >= T.doubled:
+        if mode == "transport" and pl.breath >= T.doubled:
             cost *= 2
         return cost
 
@@ -254,10 +270,10 @@ class TbbrState(State):
         bike_ok = pl.breath < T.bicycle_banned
         pt_factor = 2 if pl.breath >= T.doubled else 1
         carried = sum(pl.beers)
-        for tu, by_bike, by_transport, by_thumb, paid in _MOVES[pl.location]:
+        for tu, fixed, by_bike, by_transport, by_thumb, paid in _MOVES[pl.location]:
             if bike_ok and tu[0] <= left:
                 out.append(by_bike)
-            if tu[1] * pt_factor <= left:
+            if tu[1] * (1 if fixed else pt_factor) <= left:
                 out.append(by_transport)
             if tu[2] <= left:
                 out.append(by_thumb)
@@ -283,10 +299,11 @@ class TbbrState(State):
 
     def _extra_actions(self, seat: int) -> list[Any]:
         """Actions that take no time: eating a cheese, claiming objectives."""
-        out: list[Any] = [Claim(c) for c in self.claimable(seat)]
-        if self.players[seat].cheese > 0:
-            out.append(EatCheese())
-        return out
+        return [*(Claim(c) for c in self.claimable(seat)), *self._snack(seat)]
+
+    def _snack(self, seat: int) -> list[Any]:
+        """Cheese "can be eaten at any time", so in every decision of its owner (no TU)."""
+        return [_EAT] if self.players[seat].cheese > 0 else []
 
     def _decisions(self, p: Pending) -> list[Any]:
         pl = self.players[p.seat]
@@ -308,7 +325,26 @@ class TbbrState(State):
             return [*(Bottle(c) for c in self.accessible if c), KeepBottle()]
         if p.kind == "claim":
             return [*(Claim(c) for c in self.claimable(p.seat)), EndTurn()]
+        if p.kind == "night":
+            return [Stop()]  # eating is offered with every decision
         return []
+
+    @staticmethod
+    def _malformed(action: Any) -> str:
+        """Why ``action`` is no action of this game at all; "" when it is well formed."""
+        if not isinstance(action, TbbrAction):
+            return "unknown kind of action"
+        if isinstance(action, Move) and action.mode not in MODES:
+            return f"unknown means of transport {action.mode!r}"
+        place = getattr(action, "dest", getattr(action, "place", None))
+        if place is not None and (not isinstance(place, str) or place not in B.places):
+            return f"no place {place!r} on the board"
+        card = getattr(action, "card", None)
+        if card is not None and (not isinstance(card, str) or card not in CARDS):
+            return f"no objective card {card!r}"
+        if isinstance(action, Beer) and action.colour not in range(len(COLOURS)):
+            return f"unknown beer colour {action.colour!r}"
+        return ""
 
     def _why_not(self, seat: int, action: Any) -> str:
         pl = self.players[seat]
@@ -333,9 +369,6 @@ class TbbrState(State):
         pl = self.players[seat]
         if isinstance(action, Claim):
             self._claim(seat, action.card)
-            return
-        if isinstance(action, EatCheese):
-            self._eat(seat)
             return
         same_try = isinstance(action, Move) and action.mode == "hitchhiking" and action.dest == pl.hitch_dest
         if not same_try:
@@ -363,16 +396,9 @@ class TbbrState(State):
 
     def _start_move(self, seat: int, move: Move) -> None:
         pl = self.players[seat]
-        tu = B.road_between(pl.location, move.dest)
-        assert tu is not None
-        cost = self.move_cost(seat, move.mode, tu)
-        if move.mode == "bicycle":
-            self._emit("move", f"seat {seat} cycles to {self._name(move.dest)} ({cost} TU)", seat,
-                       place=move.dest, mode=move.mode, tu=cost)
-            self._advance(seat, cost, bicycle=True)
-            self._arrive(seat, move.dest)
-            self.log.append(f"move:bicycle:{cost}")
-            self._start_toast(seat)
+        cost = self.move_cost(seat, move.mode, move.dest)
+        if move.mode == "bicycle" or B.within_brussels(pl.location, move.dest):
+            self._travel(seat, move.mode, move.dest, cost)
         elif move.mode == "transport":
             self.pending = Pending("roll", seat, owner=seat, mode="transport", dest=move.dest, count=1,
                                    tu=cost)
@@ -380,6 +406,19 @@ class TbbrState(State):
             dice = 1 + (pl.hitch_extra if pl.hitch_dest == move.dest else 0)
             self.pending = Pending("roll", seat, owner=seat, mode="hitchhiking", dest=move.dest, count=dice,
                                    tu=cost)
+
+    def _travel(self, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> None:
+        """A move that reaches its destination in ``tu`` TU: arrive, then toast."""
+        self._reach(seat, mode, dest, tu, verb)
+        self._start_toast(seat)
+
+    def _reach(self, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> None:
+        """Spend the move's ``tu`` and arrive (public transport may taste on board before the toast)."""
+        self._emit("move", f"seat {seat} {verb or _TRAVEL_WORDS[mode]} {self._name(dest)} ({tu} TU)", seat,
+                   place=dest, mode=mode, tu=tu)
+        self._advance(seat, tu, bicycle=mode == "bicycle")
+        self._arrive(seat, dest)
+        self.log.append(f"move:{mode}:{tu}")
 
     def _ride(self, p: Pending, die: int) -> None:
         """Public transport: a 6 adds 2 TU; if that cannot fit today, only the 2 TU are spent."""
@@ -390,11 +429,7 @@ class TbbrState(State):
                    mode="transport")
         before = pl.time
         if total <= self.remaining(seat):
-            self._emit("move", f"seat {seat} takes public transport to {self._name(p.dest)} ({total} TU)",
-                       seat, place=p.dest, mode="transport", tu=total)
-            self._advance(seat, total)
-            self._arrive(seat, p.dest)
-            self.log.append(f"move:transport:{total}")
+            self._reach(seat, "transport", p.dest, total)
             arrived = p.dest
         else:
             self._emit("late", f"seat {seat}'s transport is late: the day ends before arriving", seat,
@@ -414,12 +449,7 @@ class TbbrState(State):
                    mode="hitchhiking")
         if any(d % 2 for d in dice):
             pl.hitch_dest, pl.hitch_extra = "", 0
-            self._emit("move", f"seat {seat} is picked up to {self._name(p.dest)} ({p.tu} TU)", seat,
-                       place=p.dest, mode="hitchhiking", tu=p.tu)
-            self._advance(seat, p.tu)
-            self._arrive(seat, p.dest)
-            self.log.append(f"move:hitchhiking:{p.tu}")
-            self._start_toast(seat)
+            self._travel(seat, "hitchhiking", p.dest, p.tu)
             return
         wait = T.hitch_wait_doubled if pl.breath >= T.doubled else T.hitch_wait
         pl.hitch_dest, pl.hitch_extra = p.dest, min(len(dice), T.hitch_max_dice - 1)
@@ -442,7 +472,7 @@ class TbbrState(State):
             pl.cheese += 1
             self.log.append("cheese")
             self._emit("cheese", f"seat {seat} buys a cheese", seat, amount=pl.cheese)
-            if pl.cheese == len(T.cheese) - 1:
+            if pl.cheese == len(T.cheese) - 1 and pl.tokens_left:
                 pl.cheese_tokens += 1
                 self._emit("cheese_token", f"seat {seat}'s cheese track is full: a token for 5 VP", seat)
 
@@ -482,12 +512,7 @@ class TbbrState(State):
                                        tu=p.tu)
                 return
             self.log.append("pay")
-            self._emit("move", f"seat {seat} pays the driver and rides to {self._name(p.dest)} ({p.tu} TU)",
-                       seat, place=p.dest, mode="hitchhiking", tu=p.tu)
-            self._advance(seat, p.tu)
-            self._arrive(seat, p.dest)
-            self.log.append(f"move:hitchhiking:{p.tu}")
-            self._start_toast(seat)
+            self._travel(seat, "hitchhiking", p.dest, p.tu, verb="pays the driver and rides to")
         elif p.kind == "onboard":
             if isinstance(action, Beer):
                 pl.beers[action.colour] -= 1
@@ -549,6 +574,8 @@ class TbbrState(State):
                 self.bottles[p.count] = True
                 self._emit("bottle", f"seat {seat} breaks the bottle at TU {T.bottles[p.count]} and removes "
                            f"objective {action.card}", seat, card=action.card, tu=T.bottles[p.count])
+        elif p.kind == "night":
+            self._bedtime(p.count + 1)
         elif p.kind == "claim":
             if isinstance(action, Claim):
                 self._claim(seat, action.card)
@@ -578,8 +605,7 @@ class TbbrState(State):
         place = B.places[dest]
         if not place.is_brewery:
             if self.last_day:
-                pl.gp_arrival = self.gp_seq
-                self.gp_seq += 1
+                self._land_on_grand_place(seat)
             return
         if dest in self.first_visitor:
             self.first_visitor.discard(dest)
@@ -588,12 +614,29 @@ class TbbrState(State):
         else:
             self._take_coaster(seat, dest)
         if dest not in pl.visited:
+            if not pl.tokens_left:
+                self._emit("no_token", f"seat {seat} has no Visited Brewery Token left for {place.name}",
+                           seat, place=dest)
+                return
             pl.visited.add(dest)
             self.log.append(f"new:{dest}")
             for track in place.bonuses:
                 i = ("positioning", "designer", "cardinal", "trappist").index(track)
                 pl.bonus[i] = min(pl.bonus[i] + 1, len(T.bonus[track]) - 1)
             self._emit("visit", f"seat {seat} visits {place.name} for the first time", seat, place=dest)
+
+    def _land_on_grand_place(self, seat: int) -> None:
+        """Arrival is a place on the time track, not the order turns were played in: the key is
+        (space + 1) x players + the order of landing on that space; 0..players-1 are the players
+        who woke up there. The others who landed on the same space are renumbered 0, 1, ... so
+        that the key stays below the next space's."""
+        n = self.num_players
+        base = (self.players[seat].time + 1) * n
+        same = sorted((q for q in self.players if base <= q.gp_arrival < base + n),
+                      key=lambda q: q.gp_arrival)
+        for k, q in enumerate(same):
+            q.gp_arrival = base + k
+        self.players[seat].gp_arrival = base + len(same)
 
     def _take_coaster(self, seat: int, place: str) -> None:
         if self.coasters.get(place, 0) > 0:
@@ -670,9 +713,10 @@ class TbbrState(State):
 
     def _toast_taste(self, seat: int, colour: int, redeemed: bool) -> None:
         pl = self.players[seat]
-        pl.cheers += 1
-        if pl.cheers >= len(T.cheers) - 1:
-            self._emit("cheers_token", f"seat {seat} adds a token beside the Cheers track", seat)
+        if pl.cheers < len(T.cheers) - 1:  # the cube never moves past the last level
+            pl.cheers += 1
+            if pl.cheers_tokens:
+                self._emit("cheers_token", f"seat {seat} adds a token beside the Cheers track", seat)
         if redeemed:
             pl.tasted = min(pl.tasted + 1, T.tasted_max)
             if seat == self.active:
@@ -686,28 +730,33 @@ class TbbrState(State):
         """Move a disc ``tu`` spaces (to the end of the day at most), on top of its new stack."""
         pl = self.players[seat]
         old, new = pl.time, min(pl.time + tu, self.day_length)
-        for i, mark in enumerate(T.bottles):
-            if old <= mark < new:
-                self.bottle_queue.append((seat, i))
         if bicycle:
             pl.bike_streak += new - old
             steps, pl.bike_streak = divmod(pl.bike_streak, T.bicycle_tu_per_step)
             pl.breath = max(0, pl.breath - steps)
         else:
             pl.bike_streak = 0
-        if new != old:
-            pl.time = new
-            pl.stack = self._next_seq()
+        self._move_disc(seat, new)
         if new == self.day_length:
             self._end_players_day(seat)
+
+    def _move_disc(self, seat: int, new: int) -> None:
+        """Put the disc on space ``new`` (on top of its stack), noting every bottle token it crosses:
+        a disc that jumps to the end of the day crosses them too."""
+        pl = self.players[seat]
+        if new == pl.time:
+            return
+        for i, mark in enumerate(T.bottles):
+            if pl.time <= mark < new:
+                self.bottle_queue.append((seat, i))
+        pl.time = new
+        pl.stack = self._next_seq()
 
     def _end_players_day(self, seat: int) -> None:
         pl = self.players[seat]
         if pl.done:
             return
-        if pl.time != self.day_length:
-            pl.time = self.day_length
-            pl.stack = self._next_seq()
+        self._move_disc(seat, self.day_length)
         pl.done = True
         self.finish.append(seat)
         self._emit("day_over", f"seat {seat}'s day is over", seat)
@@ -742,7 +791,7 @@ class TbbrState(State):
             if self.active < 0:
                 self.active = self._next_actor()
                 if self.active < 0:
-                    self._end_day()
+                    self._bedtime(0)
                 continue
             if self._turn_over(self.active):
                 if self.claimable(self.active):
@@ -765,6 +814,12 @@ class TbbrState(State):
                 return False
             self.pending = None
             self._end_turn()
+            return True
+        if p.kind == "night":
+            if self._night_snack_helps(p.seat):
+                return False
+            self.pending = None
+            self._bedtime(p.count + 1)
             return True
         if p.kind in ("onboard", "camp"):
             pl = self.players[p.seat]
@@ -810,6 +865,22 @@ class TbbrState(State):
 
     # ------------------------------------------------------------------ days
 
+    def _bedtime(self, start: int) -> None:
+        """Cheese "can be eaten at any time", also once a player's day is over: before the night,
+        each seat from ``finish[start]`` on (in the order their days ended) for which a cheese
+        would still change something is asked; then the day ends."""
+        for i in range(start, len(self.finish)):
+            if self._night_snack_helps(self.finish[i]):
+                self.pending = Pending("night", self.finish[i], count=i)
+                return
+        self._end_day()
+
+    def _night_snack_helps(self, seat: int) -> bool:
+        """A cheese eaten after the day lowers the awakening penalty and the morning's Breathalyzer
+        only above the night's recovery, and never matters once the race is over."""
+        pl = self.players[seat]
+        return not self.last_day and pl.cheese > 0 and pl.breath > T.night_recovery
+
     def _end_day(self) -> None:
         if self.last_day:
             self._end_game()
@@ -844,10 +915,9 @@ class TbbrState(State):
             self.level2_added = True
             self._refill()
         if self.last_day:
-            for seat in self._time_order():
-                if self.players[seat].location == GRAND_PLACE:
-                    self.players[seat].gp_arrival = self.gp_seq
-                    self.gp_seq += 1
+            awake_there = [seat for seat in self._time_order() if self.players[seat].location == GRAND_PLACE]
+            for order, seat in enumerate(awake_there):
+                self.players[seat].gp_arrival = order
         self.active = -1
 
     def daily_vp(self, seat: int) -> int:

@@ -120,7 +120,6 @@ def view_to_proto(obs: TbbrObservation) -> pb.TbbrView:
         bottle_queue=[pb.TbbrBottleCrossing(seat=s, bottle=i) for s, i in obs.bottle_queue],
         stack_counter=obs.seq,
         finish_order=obs.finish,
-        grand_place_arrivals=obs.gp_seq,
         finished=obs.terminal,
     )
     if obs.pending is not None:
@@ -151,7 +150,6 @@ def view_from_proto(m: pb.TbbrView) -> TbbrObservation:
         bottle_queue=tuple((c.seat, c.bottle) for c in m.bottle_queue),
         seq=m.stack_counter,
         finish=tuple(m.finish_order),
-        gp_seq=m.grand_place_arrivals,
         terminal=m.finished,
     )
 

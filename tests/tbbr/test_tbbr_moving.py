@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.tbbr.actions import Move
+from engine.tbbr import GAME
+from engine.tbbr.actions import Beer, Bottle, ChooseStart, Claim, Move, PayDriver
 from engine.tbbr.data import GRAND_PLACE, board
 from engine.tbbr.state import TbbrState
 from tests.tbbr.support import act, arrange, fresh, ids, roll, turn_of
@@ -232,3 +233,52 @@ def test_an_illegal_move_is_refused_with_a_reason() -> None:
     state = solo_turn("R06")
     with pytest.raises(IllegalAction, match="no road"):
         state.apply(0, Move("bicycle", "X08"))
+
+
+def test_every_mode_inside_brussels_is_1_tu_without_dice() -> None:
+    """Moves in Brussels: "Each move in Brussels has a value of 1 TU, for any kind of transport";
+    "All transport in Brussels = 1 TU (hitchhiking, public transport, bicycle)": no die, so no late
+    public transport, no doubling past the Breathalyzer threshold, no failed lift and no driver to pay."""
+    state = solo_turn("B05", breath=6, beers=[4, 0, 0, 0])
+    assert "pay:B02" not in ids(state, 0) and "pay:X16" in ids(state, 0)
+    assert state.move_cost(0, "transport", "B02") == 1 and state.move_cost(0, "transport", "X16") == 8
+    act(state, 0, "move:t:B02")
+    assert state.chance() is None
+    assert (state.players[0].location, state.players[0].time) == ("B02", 1)
+    act(state, 0, "move:h:B05")
+    assert state.chance() is None
+    assert (state.players[0].location, state.players[0].time) == ("B05", 2)
+    assert state.log[-1] == "move:hitchhiking:1"
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Move("teleport", "X10"),
+        Move("bicycle", "NOWHERE"),
+        PayDriver("NOWHERE"),
+        Claim("L1-999"),
+        Bottle("L1-999"),
+        ChooseStart("NOWHERE"),
+        Beer(7),
+        Move("bicycle", ["X10"]),  # type: ignore[arg-type]
+        "move:b:X11",
+        None,
+    ],
+    ids=repr,
+)
+def test_a_malformed_action_is_illegal_and_changes_nothing(action: object) -> None:
+    """Moving: "Announce the chosen mode of transport and your destination brewery": an unknown
+    mode, place, objective card or beer colour is refused with the engine's illegal-action error
+    and a reason, before anything is built from it, and the position stays as it was."""
+    state = solo_turn("X10", beers=[2, 0, 0, 0])
+    before = GAME.dump(state)
+    with pytest.raises(IllegalAction, match="not an action of this game") as refused:
+        state.apply(0, action)
+    assert refused.value.reason == "ILLEGAL_ACTION"
+    assert GAME.dump(state) == before
+    act(state, 0, "camp")  # now a beer decision is pending: a colour that does not exist is refused
+    before = GAME.dump(state)
+    with pytest.raises(IllegalAction, match="unknown beer colour"):
+        state.apply(0, Beer(9))
+    assert GAME.dump(state) == before

@@ -129,6 +129,25 @@ def test_a_toasted_opponent_crossing_a_bottle_decides_for_itself() -> None:
     assert not state.bottles[0] and state.actors() == [0]
 
 
+def test_a_disc_jumping_to_the_end_of_the_day_crosses_the_bottle_tokens() -> None:
+    """Removal: "When a player crosses one of these tokens (they cross the token when they move from
+    TU 8 to TU 9; from TU 16 to TU 17 ...)"; Camping: "They place their disc on the last space of
+    the Time Track": a camper at TU 5 crosses the tokens at 8 and 16 on its way to 24."""
+    state = fresh(3)
+    machine(state, ["O101", "O102", "O103", "O104"], [], [])
+    arrange(state, 0, location="X10", time=5)
+    arrange(state, 1, location="X11", time=6)
+    arrange(state, 2, location="T04", time=6)
+    turn_of(state, 0)
+    act(state, 0, "camp")  # nothing to convert: the disc goes straight to 24
+    assert state.players[0].time == 24
+    assert state.pending.kind == "bottle" and state.pending.count == 0 and state.actors() == [0]
+    act(state, 0, "bottle:O101")
+    assert state.pending.kind == "bottle" and state.pending.count == 1
+    act(state, 0, "keep")
+    assert state.bottles == [True, False, False] and state.removed == ["O101"]
+
+
 def test_level_2_cards_are_shuffled_in_on_day_2() -> None:
     """Adding the level 2 Objective Cards: "At the end of the first day ... shuffle all the Level 1
     Objective Cards (except for the 4 accessible cards) with the level 2 Objective cards to form

@@ -38,8 +38,8 @@ def _bounded(state: TbbrState) -> None:
         assert 0 <= p.cheese <= len(T.cheese) - 1 and p.cheese_tokens >= 0
         assert 0 <= p.tasted <= T.tasted_max and 0 <= p.breath <= T.asleep
         assert all(0 <= lvl < len(T.bonus[name]) for name, lvl in zip(BONUS_TRACKS, p.bonus, strict=True))
-        assert p.cheers >= 0 and p.discs >= 0 and p.coasters >= 0 and p.score >= 0
-        assert 0 <= p.hitch_extra <= T.hitch_max_dice - 1
+        assert 0 <= p.cheers < len(T.cheers) and p.discs >= 0 and p.coasters >= 0 and p.score >= 0
+        assert 0 <= p.hitch_extra <= T.hitch_max_dice - 1 and p.tokens_left >= 0
         assert p.done == (p.time == state.day_length) or state.terminal
     assert all(n >= 0 for n in state.coasters.values())
     assert len(state.first_visitor) + sum(p.discs for p in state.players) == 40
@@ -103,7 +103,7 @@ def _final_total(state: TbbrState, seat: int) -> int:
         + visited
         + sum(cards()[c].vp for c in kept)
         + sum(cards()[c].vp for c in state.level3 if _met(c, state, seat))
-        + T.cheers[min(p.cheers, cheers_last)] + 4 * max(0, p.cheers - cheers_last + 1)
+        + T.cheers[min(p.cheers, cheers_last)] + 4 * (p.cheers >= cheers_last)
     )
 
 

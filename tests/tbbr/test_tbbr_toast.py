@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.tbbr.data import board
-from engine.tbbr.player import Player
 from engine.tbbr.scoring import cheers_vp
 from engine.tbbr.state import TbbrState
 from tests.tbbr.support import act, arrange, fresh, ids, kinds, roll, turn_of
@@ -126,13 +125,19 @@ def test_the_redeeming_cheese() -> None:
     assert asleep.players[1].asleep and asleep.players[1].done
 
 
-def test_cheers_track_end_bonus() -> None:
+def test_cheers_track_end_adds_one_token_like_the_cheese_track() -> None:
     """"If your cube on the Cheers Track reaches the last level, add a Visited Brewery Token next
-    to it. Each additional Visited Brewery Token will give you 4 VPs at the end of the game." """
-    p = Player()
-    p.cheers = 8
-    assert cheers_vp(p) == 14
-    p.cheers = 9  # the last level: one token
-    assert cheers_vp(p) == 18 + 4
-    p.cheers = 11  # two more toasts, two more tokens
-    assert cheers_vp(p) == 18 + 12
+    to it. Each additional Visited Brewery Token will give you 4 VPs", worded like the Cheese track
+    ("If your Cheese pawn reaches the last space ... add a Visited Brewery Token next to it") and
+    read alike: a token when the marker reaches the last space, which it never moves past. The cube
+    never goes down, so it reaches the last level once: a later (mandatory) toast adds nothing."""
+    state = table(2, {"location": "X10", "beers": [3, 0, 0, 0], "cheers": 8},
+                  {"location": "X11", "beers": [3, 0, 0, 0]})
+    events = act(state, 0, "move:b:X11")
+    a = state.players[0]
+    assert a.cheers == 9 and "cheers_token" in kinds(events) and cheers_vp(a) == 18 + 4
+    act(state, 0, "move:b:X10")
+    events = act(state, 0, "move:b:X11")
+    assert "toast" in kinds(events) and "cheers_token" not in kinds(events)
+    assert a.cheers == 9 and a.cheers_tokens == 1 and cheers_vp(a) == 18 + 4
+    assert a.tasted == 2 and state.players[1].cheers == 2

@@ -36,6 +36,7 @@ class TbbrStep(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TBBR_STEP_CAMP: _ClassVar[TbbrStep]
     TBBR_STEP_BOTTLE: _ClassVar[TbbrStep]
     TBBR_STEP_CLAIM: _ClassVar[TbbrStep]
+    TBBR_STEP_NIGHT: _ClassVar[TbbrStep]
 TBBR_BEER_COLOUR_UNSPECIFIED: TbbrBeerColour
 TBBR_BEER_COLOUR_YELLOW: TbbrBeerColour
 TBBR_BEER_COLOUR_BROWN: TbbrBeerColour
@@ -57,6 +58,7 @@ TBBR_STEP_REDEEM: TbbrStep
 TBBR_STEP_CAMP: TbbrStep
 TBBR_STEP_BOTTLE: TbbrStep
 TBBR_STEP_CLAIM: TbbrStep
+TBBR_STEP_NIGHT: TbbrStep
 
 class TbbrBackpack(_message.Message):
     __slots__ = ("yellow", "brown", "red", "black")
