@@ -133,10 +133,10 @@ class BotDispatcher:
     async def maintain(self) -> None:
         await self._store.requeue_lapsed_bot_leases()
         for slot in list(self._workers):
-            if slot.seats:
-                slot.seats = await self._store.renew_bot_leases(
-                    slot.offer.holder, sorted(slot.seats), self._lease
-                )
+            asked = sorted(slot.seats)
+            if asked:
+                held = await self._store.renew_bot_leases(slot.offer.holder, asked, self._lease)
+                slot.seats -= set(asked) - held  # seats assigned meanwhile stay
         await self.fill()
 
     async def fill(self) -> None:
