@@ -14,6 +14,7 @@ from grpc_reflection.v1alpha import reflection
 from server.bot_servicer import BotService
 from server.bots import BotDispatcher
 from server.config import Config
+from server.event_hub import StreamLimits
 from server.servicers import Drain, GameService
 from server.sessions import Observer, Sessions
 from server.store import SessionStore, open_store
@@ -41,6 +42,7 @@ class ZythosServer:
     bots: BotDispatcher
 
     _bot_loop: asyncio.Task[None] | None = None
+    _hub_loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.server.start()
@@ -48,14 +50,17 @@ class ZythosServer:
         if not self.config.bot_secret:
             log.warning("no bot secret (--bot-secret / ZYTHOS_BOT_SECRET): BotService refuses every worker")
         self._bot_loop = asyncio.create_task(self.bots.run())
+        self._hub_loop = asyncio.create_task(self.sessions.hub.run())
 
     async def stop(self, grace: float | None = None) -> None:
         """Drain: report NOT_SERVING, end open event streams (DRAINING), then stop within the grace."""
         log.info("draining")
-        if self._bot_loop is not None:
-            self._bot_loop.cancel()
+        for loop in (self._bot_loop, self._hub_loop):
+            if loop is not None:
+                loop.cancel()
         await self.health.enter_graceful_shutdown()
         self.drain.started.set()
+        await self.sessions.hub.close(self.drain.error())
         await asyncio.sleep(0)  # let streams see the drain before the server stops
         await self.server.stop(self.config.drain_grace if grace is None else grace)
         await self.sessions.store.close()
@@ -105,6 +110,7 @@ def build_server(
             commit_retries=config.commit_retries,
             observer=observer,
             cache_size=config.cache_size,
+            stream_limits=StreamLimits(config.max_streams, config.max_streams_per_client),
         )
     server = grpc.aio.server(interceptors=list(interceptors), options=server_options(config))
     drain = Drain()

@@ -30,6 +30,7 @@ class Reason(enum.StrEnum):
     CONFLICT = "CONFLICT"
     STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
     DRAINING = "DRAINING"
+    TOO_MANY_STREAMS = "TOO_MANY_STREAMS"
 
     @property
     def code_name(self) -> str:
@@ -55,6 +56,7 @@ _CODES: dict[Reason, str] = {
     Reason.CONFLICT: "ABORTED",
     Reason.STORE_UNAVAILABLE: "UNAVAILABLE",
     Reason.DRAINING: "UNAVAILABLE",
+    Reason.TOO_MANY_STREAMS: "RESOURCE_EXHAUSTED",
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import grpc
@@ -19,7 +19,7 @@ import grpc
 from engine.core import registry
 from server import convert, errors, validation
 from server.reasons import GameError, Reason
-from server.sessions import ServedEvent, Sessions
+from server.sessions import Sessions
 
 if TYPE_CHECKING:
     from server.bots import BotDispatcher
@@ -64,6 +64,13 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise GameError(Reason.UNAUTHENTICATED, "authorization must be `Bearer <seat token>`")
     return token.strip()
+
+
+def client_address(context: grpc.aio.ServicerContext) -> str:
+    """The caller's address without its port (``ipv4:10.0.0.7``): what per-client limits count."""
+    peer = context.peer() or ""
+    host, _, port = peer.rpartition(":")
+    return host if host and port.isdigit() else peer
 
 
 class Drain:
@@ -208,40 +215,13 @@ class GameService(pb_grpc.GameServiceServicer):
             if self._drain.started.is_set():
                 raise self._drain.error()
             record, events = await self._sessions.events(
-                request.game_id, bearer_token(context), request.after_event_id
+                request.game_id, bearer_token(context), request.after_event_id, client_address(context)
             )
             wire = registry.wire(record.game_type)
-            async for served in self._until_drained(events):
+            async for served in events:
                 yield pb.StreamEventsResponse(event=convert.event(wire, served))
         except (GameError, StoreUnavailable) as exc:
             await errors.abort(context, _as_game_error(exc))
-
-    async def _until_drained(self, events: AsyncGenerator[ServedEvent, None]) -> AsyncIterator[ServedEvent]:
-        """``events`` until they end, or until the drain starts (then a DRAINING error).
-
-        Each next event is awaited in a task raced against the drain. However
-        the stream ends (drain, game over, client gone), that task and the
-        generator are closed, so no store read outlives the call.
-        """
-        drained = asyncio.ensure_future(self._drain.started.wait())
-        following: asyncio.Future[ServedEvent] | None = None
-        try:
-            while True:
-                following = asyncio.ensure_future(anext(events))
-                await asyncio.wait({following, drained}, return_when=asyncio.FIRST_COMPLETED)
-                if not following.done():
-                    raise self._drain.error()
-                try:
-                    served = following.result()
-                except StopAsyncIteration:
-                    return
-                yield served
-        finally:
-            drained.cancel()
-            if following is not None and not following.done():
-                following.cancel()
-                await asyncio.wait({following})
-            await events.aclose()
 
     @_unary
     async def LeaveGame(

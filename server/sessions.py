@@ -9,13 +9,13 @@ is a compare-and-set commit, so several replicas can serve one game.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import binascii
+import functools
 import logging
 import secrets
 import time
-from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,6 +27,7 @@ from engine.core.events import Event
 from engine.core.game import Game, State
 from server import tokens, validation
 from server.answers import Answer, Answers
+from server.event_hub import EventHub, StreamLimits
 from server.locks import GameLocks
 from server.reasons import GameError, Reason
 from server.records import GameRecord, GameStatus, SeatRecord
@@ -177,7 +178,17 @@ def _decode_cursor(token: str) -> str:
 
 
 def _served(stored: StoredEvent) -> ServedEvent:
-    return ServedEvent(stored.event_id, stored.version, Event.from_json(orjson.loads(stored.data)))
+    return ServedEvent(stored.event_id, stored.version, _event(stored))
+
+
+@functools.lru_cache(maxsize=4096)
+def _event(stored: StoredEvent) -> Event:
+    """The engine event of a stored one; kept, since every stream of a game decodes the same events."""
+    return Event.from_json(orjson.loads(stored.data))
+
+
+def _visible_for(seat: int | None) -> Callable[[StoredEvent], bool]:
+    return lambda stored: _event(stored).visible_for(seat)
 
 
 class Sessions:
@@ -196,16 +207,16 @@ class Sessions:
         clock: Callable[[], float] = time.time,
         seeds: Callable[[], int] = _random_seed,
         commit_retries: int = 3,
-        stream_wait: float = 5.0,
         observer: Observer | None = None,
         cache_size: int = DEFAULT_SIZE,
+        stream_limits: StreamLimits | None = None,
     ) -> None:
         self.store = store
         self.observer = observer or Observer()
         self._clock = clock
         self._seeds = seeds
         self._retries = commit_retries
-        self._stream_wait = stream_wait
+        self.hub = EventHub(store, stream_limits)
         self._locks = GameLocks()
         self._ids = GameIds()
         self._cache = StateCache(cache_size)
@@ -256,36 +267,30 @@ class Sessions:
         return decoded.state
 
     async def events(
-        self, game_id: str, token: str | None, after: str = ""
-    ) -> tuple[GameRecord, AsyncGenerator[ServedEvent, None]]:
+        self, game_id: str, token: str | None, after: str = "", client: str = ""
+    ) -> tuple[GameRecord, AsyncIterator[ServedEvent]]:
         """The game, and the events the caller may see after ``after``, then live ones until it is over.
 
-        Checks the request at once, so errors surface before the first event.
+        Checks the request at once, so errors surface before the first event;
+        ``client`` (the caller's address) counts against the per-client limit.
         """
         validation.event_id(after)
         loaded = await self._load(game_id)
         seat = self._seat(loaded.record, token) if token is not None else None
-        return loaded.record, self._follow(game_id, seat, after)
+        return loaded.record, self._follow(loaded.record, seat, after, client)
 
-    async def _follow(self, game_id: str, seat: int | None, cursor: str) -> AsyncGenerator[ServedEvent, None]:
-        task = asyncio.current_task()
-        while True:
-            if task is not None and task.cancelling():
-                # A store read swallowed our cancellation (seen as a stream that outlived its server's
-                # stop in tests: redis-py's timeouts on Python 3.11); honour it instead of waiting on.
-                raise asyncio.CancelledError
-            loaded = await self.store.load(game_id)
-            over = loaded is None or loaded.record.status.is_over
-            batch = await self.store.events_after(game_id, cursor)
-            if not batch:
-                if over:
-                    return
-                batch = await self.store.wait_events(game_id, cursor, self._stream_wait)
-            for stored in batch:
-                cursor = stored.event_id
-                served = _served(stored)
-                if served.event.visible_for(seat):
-                    yield served
+    async def _follow(
+        self, record: GameRecord, seat: int | None, after: str, client: str
+    ) -> AsyncIterator[ServedEvent]:
+        game_type = record.game_type
+        self.observer.stream_opened(game_type)
+        try:
+            stream = self.hub.stream(record.game_id, after, client, _visible_for(seat))
+            async for stored in stream:
+                self.observer.events_streamed(game_type, 1)
+                yield _served(stored)
+        finally:
+            self.observer.stream_closed(game_type)
 
     # -- seating -------------------------------------------------------------
 

@@ -1,8 +1,11 @@
 """Session stores: where games, their event logs and idempotent answers live."""
 
 from server.store.base import (
+    LAST_SEQ,
     BotSeat,
     Commit,
+    CommitFeed,
+    CommitNote,
     Expiry,
     GameExists,
     Loaded,
@@ -30,8 +33,11 @@ def open_store(redis_url: str, expiry: Expiry) -> SessionStore:
 
 
 __all__ = [
+    "LAST_SEQ",
     "BotSeat",
     "Commit",
+    "CommitFeed",
+    "CommitNote",
     "Expiry",
     "GameExists",
     "Loaded",

@@ -89,6 +89,41 @@ class Commit:
 
 
 @dataclass(frozen=True)
+class CommitNote:
+    """A commit of a followed game as the store announces it: its new revision and status."""
+
+    game_id: str
+    revision: int
+    status: GameStatus
+
+
+class CommitFeed(abc.ABC):
+    """A replica's one subscription to the commits of the games it follows.
+
+    Notes say only that a game moved; the events are read with
+    ``events_after``, once per commit and replica, whatever the number of
+    streams that follow the game. A note may be lost when the connection
+    behind the feed breaks: ``next`` then raises ``StoreUnavailable`` and the
+    caller re-reads what it follows once the feed is back.
+    """
+
+    @abc.abstractmethod
+    async def follow(self, game_id: str) -> None:
+        """Announce this game's commits from now on."""
+
+    @abc.abstractmethod
+    async def unfollow(self, game_id: str) -> None:
+        """Stop announcing this game's commits."""
+
+    @abc.abstractmethod
+    async def next(self, timeout: float) -> list[CommitNote]:
+        """The commits announced since the last call, waiting up to ``timeout`` seconds for one."""
+
+    async def close(self) -> None:  # noqa: B027 - optional hook
+        """Release the subscription."""
+
+
+@dataclass(frozen=True)
 class Expiry:
     """Seconds a game lives after its last write, by status (0 = forever)."""
 
@@ -167,8 +202,12 @@ class SessionStore(abc.ABC):
         """Events with an id greater than ``after`` (all events when empty), oldest first."""
 
     @abc.abstractmethod
-    async def wait_events(self, game_id: str, after: str, timeout: float) -> list[StoredEvent]:
-        """Like ``events_after`` but blocks up to ``timeout`` seconds until there is one."""
+    def commit_feed(self) -> CommitFeed:
+        """A new subscription to the commits of followed games (a replica holds one)."""
+
+    @abc.abstractmethod
+    async def existing(self, game_ids: Sequence[str]) -> set[str]:
+        """Those of ``game_ids`` that still exist (have not expired)."""
 
     @abc.abstractmethod
     async def list_games(

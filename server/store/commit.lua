@@ -3,7 +3,8 @@
 -- ARGV: expected revision (0 = create), meta, blob, ttl seconds (0 = keep forever),
 --       '1' to replace the answers field with the next argument ('0' keeps it), answers,
 --       the field and the value of the commit's events packed into one entry ('' = none,
---       see packing.pack_events: the field names the dictionary the value was packed with).
+--       see packing.pack_events: the field names the dictionary the value was packed with),
+--       the game's status after the commit, and the channel that announces its commits.
 -- The events of a commit are one stream entry with the id '<new revision>-0'; the store
 -- hands them out as '<new revision>-0', '<new revision>-1', ... (see base.event_ids), so
 -- the caller knows the ids in advance and they increase with the revision.
@@ -30,4 +31,5 @@ for i = 1, 2 do
     redis.call('PERSIST', KEYS[i])
   end
 end
+redis.call('PUBLISH', ARGV[10], rev .. ' ' .. ARGV[9])
 return rev

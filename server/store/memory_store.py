@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -12,6 +13,8 @@ from server.records import GameRecord, GameStatus
 from server.store.base import (
     MAX_SCAN,
     Commit,
+    CommitFeed,
+    CommitNote,
     Expiry,
     GameExists,
     Loaded,
@@ -44,8 +47,40 @@ class _Game:
     answers: bytes = b""
 
 
+class _MemoryFeed(CommitFeed):
+    """Commit notes of followed games, handed over in process."""
+
+    def __init__(self, on_close: Callable[[_MemoryFeed], None]) -> None:
+        self._on_close = on_close
+        self._followed: set[str] = set()
+        self._notes: list[CommitNote] = []
+        self._ready = asyncio.Event()
+
+    def announce(self, note: CommitNote) -> None:
+        if note.game_id in self._followed:
+            self._notes.append(note)
+            self._ready.set()
+
+    async def follow(self, game_id: str) -> None:
+        self._followed.add(game_id)
+
+    async def unfollow(self, game_id: str) -> None:
+        self._followed.discard(game_id)
+
+    async def next(self, timeout: float) -> list[CommitNote]:
+        if not self._notes:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ready.wait(), timeout)
+        self._ready.clear()
+        notes, self._notes = self._notes, []
+        return notes
+
+    async def close(self) -> None:
+        self._on_close(self)
+
+
 class MemoryStore(MemoryBotSeats, SessionStore):
-    """Games in a dict; waiting streams sleep on one ``asyncio.Condition`` per game.
+    """Games in a dict; commit feeds hear of commits in process.
 
     Expiry is lazy: an expired game disappears on the next read. ``clock``
     is injectable so tests can move time forward.
@@ -57,8 +92,7 @@ class MemoryStore(MemoryBotSeats, SessionStore):
         self._clock = clock
         self._games: dict[str, _Game] = {}
         self._index: list[str] = []  # game ids, ascending (ids sort by creation time)
-        self._conditions: dict[str, asyncio.Condition] = {}
-        self._waiters: dict[str, int] = {}
+        self._feeds: set[_MemoryFeed] = set()
 
     def _deadline(self, status: GameStatus) -> float:
         ttl = self._expiry.ttl(status)
@@ -76,12 +110,6 @@ class MemoryStore(MemoryBotSeats, SessionStore):
         ids = event_ids(game.revision, len(events))
         game.events += [StoredEvent(i, e.version, e.data) for i, e in zip(ids, events, strict=True)]
         return ids
-
-    async def _notify(self, game_id: str) -> None:
-        condition = self._conditions.get(game_id)
-        if condition is not None:
-            async with condition:
-                condition.notify_all()
 
     async def create(self, record: GameRecord, blob: bytes, events: Sequence[NewEvent]) -> Commit:
         if self._live(record.game_id) is not None:
@@ -113,7 +141,8 @@ class MemoryStore(MemoryBotSeats, SessionStore):
         if answers is not None:
             game.answers = answers
         ids = self._append(game, events)
-        await self._notify(record.game_id)
+        for feed in self._feeds:
+            feed.announce(CommitNote(record.game_id, game.revision, record.status))
         return Commit(game.revision, ids)
 
     async def events_after(self, game_id: str, after: str = "", limit: int = 1000) -> list[StoredEvent]:
@@ -125,23 +154,13 @@ class MemoryStore(MemoryBotSeats, SessionStore):
         start = bisect.bisect_right(keys, after_key)
         return game.events[start : start + limit]
 
-    async def wait_events(self, game_id: str, after: str, timeout: float) -> list[StoredEvent]:
-        condition = self._conditions.setdefault(game_id, asyncio.Condition())
-        self._waiters[game_id] = self._waiters.get(game_id, 0) + 1
-        try:
-            async with condition:
-                events = await self.events_after(game_id, after)
-                if not events:
-                    try:
-                        await asyncio.wait_for(condition.wait(), timeout)
-                    except TimeoutError:
-                        return []
-                    events = await self.events_after(game_id, after)
-                return events
-        finally:
-            self._waiters[game_id] -= 1
-            if not self._waiters[game_id]:  # nobody waits: drop the condition
-                del self._waiters[game_id], self._conditions[game_id]
+    def commit_feed(self) -> CommitFeed:
+        feed = _MemoryFeed(self._feeds.discard)
+        self._feeds.add(feed)
+        return feed
+
+    async def existing(self, game_ids: Sequence[str]) -> set[str]:
+        return {game_id for game_id in game_ids if self._live(game_id) is not None}
 
     async def list_games(
         self, game_type: str = "", status: GameStatus | None = None, page_size: int = 50, cursor: str = ""

@@ -30,6 +30,8 @@ from server.store.base import (
     MAX_SCAN,
     BotSeat,
     Commit,
+    CommitFeed,
+    CommitNote,
     Expiry,
     GameExists,
     Loaded,
@@ -51,6 +53,11 @@ _INDEX = "zythos:index"
 
 def _keys(game_id: str) -> list[str]:
     return [f"zythos:{{{game_id}}}:state", f"zythos:{{{game_id}}}:events"]
+
+
+def _channel(game_id: str) -> str:
+    """Where the commits of a game are announced (``RedisFeed``)."""
+    return f"zythos:commits:{game_id}"
 
 
 def _type_index(game_type: str) -> str:
@@ -103,18 +110,64 @@ def _unavailable(exc: BaseException) -> StoreUnavailable:
 # Seconds before a Redis read or connect is declared failed (StoreUnavailable).
 READ_TIMEOUT = 30.0
 CONNECT_TIMEOUT = 5.0
+# Connections per replica, and how long a call waits for a free one before STORE_UNAVAILABLE.
+POOL_SIZE = 100
+POOL_WAIT = 10.0
+
+
+class RedisFeed(CommitFeed):
+    """Commit notes from ``commit.lua``'s PUBLISH, over one pub/sub connection per replica.
+
+    One channel per followed game, so Redis sends a replica only the commits
+    of games it follows.
+    """
+
+    def __init__(self, client: redis.Redis) -> None:
+        self._pubsub = client.pubsub(ignore_subscribe_messages=True)
+
+    async def follow(self, game_id: str) -> None:
+        async with _guard():
+            await self._pubsub.subscribe(_channel(game_id))
+
+    async def unfollow(self, game_id: str) -> None:
+        async with _guard():
+            await self._pubsub.unsubscribe(_channel(game_id))
+
+    async def next(self, timeout: float) -> list[CommitNote]:
+        notes: list[CommitNote] = []
+        wait = timeout
+        async with _guard():
+            while (message := await self._pubsub.get_message(timeout=wait)) is not None:
+                notes.append(_note(message))
+                wait = 0.0  # take what has arrived, without waiting for more
+        return notes
+
+    async def close(self) -> None:
+        await self._pubsub.aclose()
+
+
+def _note(message: dict[str, Any]) -> CommitNote:
+    game_id = _text(message["channel"]).rpartition(":")[2]
+    revision, _, status = _text(message["data"]).partition(" ")
+    return CommitNote(game_id, int(revision), GameStatus(status))
 
 
 class RedisStore(SessionStore):
     """Sessions in Redis (standalone or Cluster-compatible key layout)."""
 
     def __init__(self, url: str, expiry: Expiry | None = None, read_timeout: float = READ_TIMEOUT) -> None:
-        # wait_events blocks for less than the socket timeout, so a quiet game's
-        # stream is never mistaken for a dead Redis (redis-py's default is 5 s).
-        self._read_timeout = read_timeout
-        self._redis = redis.Redis.from_url(
-            url, decode_responses=False, socket_timeout=read_timeout, socket_connect_timeout=CONNECT_TIMEOUT
+        # Commit feeds and bot-seat wake-ups wait for less than the socket timeout, so a quiet
+        # replica is never mistaken for a dead Redis (redis-py's default is 5 s).
+        # A burst of calls queues for a connection instead of failing at the pool's size.
+        pool = redis.BlockingConnectionPool.from_url(
+            url,
+            max_connections=POOL_SIZE,
+            timeout=POOL_WAIT,
+            decode_responses=False,
+            socket_timeout=read_timeout,
+            socket_connect_timeout=CONNECT_TIMEOUT,
         )
+        self._redis = redis.Redis(connection_pool=pool)
         self._expiry = expiry or Expiry()
         self._commit_sha = self._redis.register_script(_COMMIT_LUA).sha.encode()
         self._lane = Lane(self._redis, read_timeout)  # the commit's own path (server/store/direct.py)
@@ -145,6 +198,8 @@ class RedisStore(SessionStore):
             packing.pack_state(answers) if answers else b"",
             events_field,
             packed_events,
+            record.status.value.encode(),
+            _channel(record.game_id).encode(),
         ]
         try:  # what ``_guard`` does, inline: this is the one store call of every action
             try:
@@ -202,15 +257,15 @@ class RedisStore(SessionStore):
             entries = await self._redis.xrange(_keys(game_id)[1], min=start, max="+", count=count)
         return _stored(entries or [], after)[:limit]
 
-    async def wait_events(self, game_id: str, after: str, timeout: float) -> list[StoredEvent]:
-        if ready := await self.events_after(game_id, after):  # the rest of ``after``'s commit, if any
-            return ready
-        stream = _keys(game_id)[1]
-        last_seen = f"{_event_key(after)[0]}-0" if after else "0-0"
-        async with _guard():
-            block = min(timeout, self._read_timeout / 2)
-            reply: Any = await self._redis.xread({stream: last_seen}, block=max(1, int(block * 1000)))
-        return _stored(reply[0][1]) if reply else []
+    def commit_feed(self) -> CommitFeed:
+        return RedisFeed(self._redis)
+
+    async def existing(self, game_ids: Sequence[str]) -> set[str]:
+        async with _guard(), self._redis.pipeline(transaction=False) as pipe:
+            for game_id in game_ids:
+                pipe.exists(_keys(game_id)[0])
+            found = await pipe.execute()
+        return {game_id for game_id, hit in zip(game_ids, found, strict=True) if hit}
 
     async def list_games(
         self, game_type: str = "", status: GameStatus | None = None, page_size: int = 50, cursor: str = ""

@@ -13,6 +13,7 @@ import redis
 from server.records import GameRecord, GameStatus, SeatRecord
 from server.store import (
     BotSeat,
+    CommitNote,
     Expiry,
     GameExists,
     MemoryStore,
@@ -165,18 +166,33 @@ async def test_event_ids_are_fixed_by_the_revision(store: SessionStore) -> None:
     ]
 
 
-async def test_wait_events_wakes_on_commit_and_times_out_quietly(store: SessionStore) -> None:
+async def test_a_commit_feed_announces_followed_games_only(store: SessionStore) -> None:
+    followed, other = new_record(), new_record()
+    await store.create(followed, b"v0", events(0))
+    await store.create(other, b"v0", events(0))
+    feed = store.commit_feed()
+    try:
+        await feed.follow(followed.game_id)
+        assert await feed.next(0.05) == []
+        waiter = asyncio.create_task(feed.next(5))
+        await asyncio.sleep(0.05)
+        assert not waiter.done()
+        await store.commit(1, replace(other, version=1), b"v1", events(1))
+        await store.commit(1, replace(followed, version=1, status=GameStatus.ACTIVE), b"v1", events(1))
+        notes = await asyncio.wait_for(waiter, 2)
+        notes += await feed.next(0.05)
+        assert notes == [CommitNote(followed.game_id, 2, GameStatus.ACTIVE)]
+        await feed.unfollow(followed.game_id)
+        await store.commit(2, replace(followed, version=2), b"v2", events(2))
+        assert await feed.next(0.1) == []
+    finally:
+        await feed.close()
+
+
+async def test_existing_names_the_games_that_still_exist(store: SessionStore) -> None:
     record = new_record()
-    created = await store.create(record, b"v0", events(0))
-    last = created.event_ids[-1]
-    assert await store.wait_events(record.game_id, last, timeout=0.05) == []
-    waiter = asyncio.create_task(store.wait_events(record.game_id, last, timeout=5))
-    await asyncio.sleep(0.05)
-    assert not waiter.done()
-    await store.commit(1, replace(record, version=1), b"v1", events(1))
-    woken = await asyncio.wait_for(waiter, 2)
-    assert [e.version for e in woken] == [1]
-    assert [e.version for e in await store.wait_events(record.game_id, "", timeout=1)] == [0, 1]
+    await store.create(record, b"v0", [])
+    assert await store.existing([record.game_id, "0" * 20]) == {record.game_id}
 
 
 async def test_list_games_is_newest_first_filtered_and_paged(store: SessionStore) -> None:
@@ -263,14 +279,16 @@ async def test_redis_down_is_store_unavailable(dead_redis_url: str) -> None:
     await store.close()
 
 
-async def test_redis_event_wait_longer_than_the_socket_timeout_is_not_an_outage(redis_url: str) -> None:
-    """A quiet game's stream waits without being mistaken for a dead Redis (regression: redis-py's
+async def test_redis_feed_wait_longer_than_the_socket_timeout_is_not_an_outage(redis_url: str) -> None:
+    """A quiet replica waits for commits without being mistaken for a dead Redis (regression: redis-py's
     5 s socket timeout used to end 5 s event waits with STORE_UNAVAILABLE)."""
     store = RedisStore(redis_url, read_timeout=1.0)
     record = new_record()
     await store.create(record, b"w", events(0))
-    last = (await store.events_after(record.game_id))[-1].event_id
-    assert await store.wait_events(record.game_id, last, timeout=1.5) == []
+    feed = store.commit_feed()
+    await feed.follow(record.game_id)
+    assert await feed.next(1.5) == []
+    await feed.close()
     await store.close()
 
 
