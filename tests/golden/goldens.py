@@ -29,7 +29,7 @@ from engine.core.events import Event
 from engine.core.game import Game
 from engine.core.rng import Rng
 from server.reasons import GameError
-from server.steps import new_state
+from server.steps import new_state  # as a served game starts: with its setup events (private deals)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FORMAT = 1
