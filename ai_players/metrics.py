@@ -45,4 +45,5 @@ def error(game_type: str, kind: str) -> None:
 def start_http(port: int, capacity: int) -> None:
     """Serve /metrics on ``port`` and publish the worker's seat capacity."""
     SEAT_CAPACITY.set(capacity)
+    ERRORS.labels("", "disconnected")  # exists from the start at 0, so a rate over it has data
     start_http_server(port)

@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import grpc
 
@@ -19,19 +19,32 @@ from server.app import build_server, mark_serving
 from server.config import Config
 from server.logging import REQUEST_LOGGER, RequestLogInterceptor, configure_logging
 from server.sessions import Observer
+from server.store import SessionStore, open_store
+from server.store.timed import TimedStore
 
 log = logging.getLogger("server")
 
 
-def _metrics(config: Config) -> tuple[list[grpc.aio.ServerInterceptor], Observer | None]:
-    """With a metrics port: serve /metrics, and return the RPC interceptor and the domain observer."""
+@dataclass
+class Instruments:
+    """What metrics add to a server: the RPC interceptors, the domain observer and the timed store."""
+
+    interceptors: list[grpc.aio.ServerInterceptor]
+    observer: Observer | None
+    store: SessionStore
+
+
+def _instrumented(config: Config) -> Instruments:
+    """The store the configuration names; with a metrics port, serve /metrics and instrument it all."""
+    store = open_store(config.redis_url, config.expiry)
     if not config.metrics_port:
-        return [], None
-    from server.metrics import MetricsInterceptor, start_metrics_server
+        return Instruments([], None, store)
+    from server.metrics import MetricsInterceptor, start_metrics_server, store_operation
     from server.metrics_observer import MetricsObserver
 
     start_metrics_server(config.metrics_port)
-    return [MetricsInterceptor()], MetricsObserver()
+    timed = TimedStore(store, store_operation("redis" if config.redis_url else "memory"))
+    return Instruments([MetricsInterceptor()], MetricsObserver(config.live_sample_seconds), timed)
 
 
 def _start_bot_workers(config: Config, port: int) -> list[subprocess.Popen[bytes]]:
@@ -71,12 +84,14 @@ async def serve(config: Config) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    interceptors, observer = _metrics(config)
+    instruments = _instrumented(config)
     if logging.getLogger(REQUEST_LOGGER).isEnabledFor(logging.DEBUG):
         # Only then: any interceptor puts a Python coroutine chain in front of every call, and
         # the log level is set once at start-up (configure_logging), never changed while serving.
-        interceptors.append(RequestLogInterceptor())
-    server = build_server(config, interceptors=interceptors, observer=observer)
+        instruments.interceptors.append(RequestLogInterceptor())
+    server = build_server(
+        config, interceptors=instruments.interceptors, store=instruments.store, observer=instruments.observer
+    )
     await server.sessions.store.ping()
     await server.start()
     await mark_serving(server)

@@ -25,6 +25,8 @@ from zythos.v1 import game_service_pb2_grpc as pb_grpc
 
 log = logging.getLogger(__name__)
 
+# Seconds the background loops get to end at stop.
+LOOP_STOP_SECONDS = 2.0
 GAME_SERVICE = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 BOT_SERVICE = bot_pb.DESCRIPTOR.services_by_name["BotService"].full_name
 
@@ -43,6 +45,7 @@ class ZythosServer:
 
     _bot_loop: asyncio.Task[None] | None = None
     _hub_loop: asyncio.Task[None] | None = None
+    _observer_loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.server.start()
@@ -51,13 +54,17 @@ class ZythosServer:
             log.warning("no bot secret (--bot-secret / ZYTHOS_BOT_SECRET): BotService refuses every worker")
         self._bot_loop = asyncio.create_task(self.bots.run())
         self._hub_loop = asyncio.create_task(self.sessions.hub.run())
+        self._observer_loop = asyncio.create_task(self.sessions.observer.run(self.sessions.store))
 
     async def stop(self, grace: float | None = None) -> None:
         """Drain: report NOT_SERVING, end open event streams (DRAINING), then stop within the grace."""
         log.info("draining")
-        for loop in (self._bot_loop, self._hub_loop):
-            if loop is not None:
-                loop.cancel()
+        loops = [loop for loop in (self._bot_loop, self._hub_loop, self._observer_loop) if loop is not None]
+        for loop in loops:
+            loop.cancel()
+        # Let them end: none should be inside a store call when the store closes.
+        if loops:
+            await asyncio.wait(loops, timeout=LOOP_STOP_SECONDS)
         await self.health.enter_graceful_shutdown()
         self.drain.started.set()
         await self.sessions.hub.close(self.drain.error())

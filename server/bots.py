@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from server.reasons import GameError
 from server.records import GameRecord
 from server.sessions import Sessions
-from server.store import BotSeat, SeatKey, StoreUnavailable
+from server.store import BotSeat, SeatKey, StoreUnavailable, raise_if_cancelled
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +123,7 @@ class BotDispatcher:
     async def run(self) -> None:
         """The replica's loop: requeue lapsed leases, renew its workers' leases, fill; until cancelled."""
         while True:
+            raise_if_cancelled()
             try:
                 await self.maintain()
                 await self._store.wait_bot_seats(self._lease / 3)

@@ -34,6 +34,7 @@ class Config:
     with_bots: int = 0  # bot worker processes to start beside the server (make run uses 1)
     reuse_port: int = 0  # 1: SO_REUSEPORT, so several server processes can share one port
     cache_size: int = 10_000  # games whose last committed state this replica keeps in memory
+    live_sample_seconds: float = 15.0
     max_streams: int = 20_000
     max_streams_per_client: int = 1_000
     keepalive_seconds: float = 60.0
@@ -62,6 +63,7 @@ _HELP = {
     "with_bots": "start this many `zythos-bots` worker processes beside the server, connected to it",
     "reuse_port": "1 sets SO_REUSEPORT so several server processes (one per core) can listen on one port",
     "cache_size": "games whose last committed state this replica keeps in memory (LRU); 0 turns it off",
+    "live_sample_seconds": "seconds between two counts of the stored games (zythos_games_live)",
     "max_streams": "open StreamEvents calls this replica accepts; more get RESOURCE_EXHAUSTED",
     "max_streams_per_client": "open StreamEvents calls one client address may hold on this replica",
     "keepalive_seconds": "seconds between the server's keepalive pings on an idle connection",

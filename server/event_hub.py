@@ -22,7 +22,14 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from server.reasons import GameError, Reason
-from server.store import LAST_SEQ, CommitNote, SessionStore, StoredEvent, StoreUnavailable
+from server.store import (
+    LAST_SEQ,
+    CommitNote,
+    SessionStore,
+    StoredEvent,
+    StoreUnavailable,
+    raise_if_cancelled,
+)
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +130,7 @@ class EventHub:
 
     async def _events(self, game: _Followed, cursor: EventKey) -> AsyncIterator[StoredEvent]:
         while True:
+            raise_if_cancelled()  # a client gone while the store was read
             batch = game.since(cursor)
             if batch is None:  # behind what the hub keeps: catch up from the store
                 batch = await self._store.events_after(game.game_id, _cursor_id(cursor), CATCH_UP_BATCH)
@@ -213,6 +221,7 @@ class EventHub:
         """Read the commits of followed games until cancelled; re-read everything after a feed outage."""
         checked = asyncio.get_running_loop().time()
         while True:
+            raise_if_cancelled()
             try:
                 await self._following.wait()
                 for note in await self._feed.next(wait):

@@ -20,7 +20,6 @@ import functools
 import time
 from bisect import bisect_left
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any, NamedTuple
@@ -157,14 +156,13 @@ def commit_conflicted(game_type: str, *, retrying: bool) -> None:
         _child(COMMIT_ABORTS, game_type).inc()
 
 
-@contextmanager
-def timed_store_operation(store: str, operation: str) -> Iterator[None]:
-    """Time one store call: ``with timed_store_operation("redis", "commit"): ...``."""
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        _child(STORE_SECONDS, store, operation).observe(time.perf_counter() - start)
+def store_operation(store: str) -> Callable[[str, float], None]:
+    """What ``TimedStore`` calls after each call of a store of kind ``store``."""
+
+    def observe(operation: str, seconds: float) -> None:
+        _child(STORE_SECONDS, store, operation).observe(seconds)
+
+    return observe
 
 
 def event_stream_changed(game_type: str, delta: int) -> None:

@@ -2,16 +2,41 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections import Counter
 from collections.abc import Sequence
 
+from engine.core import registry
 from server import metrics
 from server.records import GameRecord
 from server.sessions import Observer
+from server.store import SessionStore, StoreUnavailable, raise_if_cancelled
+
+log = logging.getLogger(__name__)
+
+
+# Seconds between two samples of the games in the store (zythos_games_live).
+LIVE_SAMPLE_SECONDS = 15.0
 
 
 class MetricsObserver(Observer):
     """Counts games, commits, dice, conflicts, streams and bot seats as the domain reports them."""
+
+    def __init__(self, live_sample_seconds: float = LIVE_SAMPLE_SECONDS) -> None:
+        self._every = live_sample_seconds
+
+    async def run(self, store: SessionStore) -> None:
+        """Sample the games in the store by type and status, until cancelled."""
+        game_types = [game.name for game in registry.all_games()]
+        while True:
+            raise_if_cancelled()
+            try:
+                for (game_type, status), count in (await store.live_counts(game_types)).items():
+                    metrics.set_live_games(game_type, status.value, count)
+            except StoreUnavailable as exc:
+                log.warning("live games not sampled: %s", exc)
+            await asyncio.sleep(self._every)
 
     def game_created(self, record: GameRecord) -> None:
         metrics.game_created(record.game_type)

@@ -125,6 +125,9 @@ class Observer:
     def events_streamed(self, game_type: str, count: int) -> None:
         """``count`` events were sent on one stream."""
 
+    async def run(self, store: SessionStore) -> None:
+        """Work of the observer's own while the server runs (sampling the store); cancelled at stop."""
+
 
 class GameIds:
     """Game ids: 20 hex characters, milliseconds since the epoch then a random tail.

@@ -19,6 +19,7 @@ from server.store.base import (
     StoreUnavailable,
     before_revision,
     event_ids,
+    raise_if_cancelled,
 )
 from server.store.memory_store import MemoryStore
 
@@ -53,4 +54,5 @@ __all__ = [
     "before_revision",
     "event_ids",
     "open_store",
+    "raise_if_cancelled",
 ]

@@ -14,6 +14,7 @@ the domain layer knows them before it commits.
 from __future__ import annotations
 
 import abc
+import asyncio
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,6 +36,18 @@ def event_ids(revision: int, count: int) -> tuple[str, ...]:
 def before_revision(revision: int) -> str:
     """An ``after`` cursor for ``events_after`` that starts at the first event of ``revision``."""
     return f"{revision - 1}-{LAST_SEQ}" if revision > 1 else ""
+
+
+def raise_if_cancelled() -> None:
+    """Re-raise a cancellation that a store call swallowed.
+
+    redis-py's reads with a timeout can eat a ``CancelledError`` on Python
+    3.11; a loop that waits on the store calls this each round, so it still
+    ends when its task is cancelled.
+    """
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
 
 
 class StoreError(Exception):
@@ -204,6 +217,10 @@ class SessionStore(abc.ABC):
     @abc.abstractmethod
     def commit_feed(self) -> CommitFeed:
         """A new subscription to the commits of followed games (a replica holds one)."""
+
+    @abc.abstractmethod
+    async def live_counts(self, game_types: Sequence[str]) -> dict[tuple[str, GameStatus], int]:
+        """How many games of each of these types are stored, by status (expired ones not counted)."""
 
     @abc.abstractmethod
     async def existing(self, game_ids: Sequence[str]) -> set[str]:

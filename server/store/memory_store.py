@@ -159,6 +159,14 @@ class MemoryStore(MemoryBotSeats, SessionStore):
         self._feeds.add(feed)
         return feed
 
+    async def live_counts(self, game_types: Sequence[str]) -> dict[tuple[str, GameStatus], int]:
+        counts = {(game_type, status): 0 for game_type in game_types for status in GameStatus}
+        for game in filter(None, map(self._live, list(self._games))):
+            key = (game.record.game_type, game.record.status)
+            if key in counts:
+                counts[key] += 1
+        return counts
+
     async def existing(self, game_ids: Sequence[str]) -> set[str]:
         return {game_id for game_id in game_ids if self._live(game_id) is not None}
 

@@ -14,6 +14,7 @@ pruned when a listing meets them.
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -53,6 +54,11 @@ _INDEX = "zythos:index"
 
 def _keys(game_id: str) -> list[str]:
     return [f"zythos:{{{game_id}}}:state", f"zythos:{{{game_id}}}:events"]
+
+
+def _live_index(game_type: str, status: GameStatus) -> str:
+    """The games of one type and status that have not expired: game id -> expiry (ms; +inf: never)."""
+    return f"zythos:live:{game_type}:{status.value}"
 
 
 def _channel(game_id: str) -> str:
@@ -184,12 +190,15 @@ class RedisStore(SessionStore):
         """The script's reply: the new revision (> 0), or minus one more than the current one (< 0)."""
         state_key, events_key = _keys(record.game_id)
         events_field, packed_events = packing.pack_events(record.game_type, events)
+        others = [status for status in GameStatus if status is not record.status]
+        live = [_live_index(record.game_type, status) for status in (record.status, *others)]
         args = [
             b"EVALSHA",
             self._commit_sha,
-            b"2",
+            b"%d" % (2 + len(live)),
             state_key.encode(),
             events_key.encode(),
+            *(key.encode() for key in live),
             b"%d" % expected_revision,
             packing.pack_state(record.to_json()),
             packing.pack_state(blob),
@@ -200,6 +209,7 @@ class RedisStore(SessionStore):
             packed_events,
             record.status.value.encode(),
             _channel(record.game_id).encode(),
+            record.game_id.encode(),
         ]
         try:  # what ``_guard`` does, inline: this is the one store call of every action
             try:
@@ -259,6 +269,16 @@ class RedisStore(SessionStore):
 
     def commit_feed(self) -> CommitFeed:
         return RedisFeed(self._redis)
+
+    async def live_counts(self, game_types: Sequence[str]) -> dict[tuple[str, GameStatus], int]:
+        kinds = [(game_type, status) for game_type in game_types for status in GameStatus]
+        now = int(time.time() * 1000)
+        async with _guard(), self._redis.pipeline(transaction=False) as pipe:
+            for game_type, status in kinds:
+                pipe.zremrangebyscore(_live_index(game_type, status), "-inf", now)  # expired games
+                pipe.zcard(_live_index(game_type, status))
+            replies = await pipe.execute()
+        return dict(zip(kinds, replies[1::2], strict=True))
 
     async def existing(self, game_ids: Sequence[str]) -> set[str]:
         async with _guard(), self._redis.pipeline(transaction=False) as pipe:

@@ -57,46 +57,6 @@ async def test_scraped_counters_move_under_real_rpcs(live_server: LiveServer, en
     assert inf_bucket == value(after, seconds, **check)
 
 
-def test_domain_helpers_move_their_series(endpoint: str) -> None:
-    before = scrape(endpoint)
-    metrics.game_created("obs_test")
-    metrics.action_applied("obs_test")
-    metrics.action_applied("obs_test")
-    metrics.chance_resolved("obs_test", "roll")
-    metrics.commit_succeeded("obs_test")
-    metrics.commit_conflicted("obs_test", retrying=True)
-    metrics.commit_conflicted("obs_test", retrying=False)
-    metrics.game_ended("obs_test", "FINISHED", steps=120, duration_seconds=600.0)
-    metrics.set_live_games("obs_test", "ACTIVE", 7)
-    with metrics.timed_store_operation("memory", "load"):
-        pass
-    metrics.event_stream_changed("obs_test", +1)
-    during = scrape(endpoint)
-    metrics.event_stream_changed("obs_test", -1)
-    after = scrape(endpoint)
-
-    def moved(name: str, **labels: str) -> float:
-        return value(after, name, **labels) - value(before, name, **labels)
-
-    game = {"game_type": "obs_test"}
-    assert moved("zythos_games_created_total", **game) == 1
-    assert moved("zythos_actions_applied_total", **game) == 2
-    assert moved("zythos_chance_steps_resolved_total", **game, kind="roll") == 1
-    assert moved("zythos_commits_total", **game) == 1
-    assert moved("zythos_commit_conflicts_total", **game) == 2
-    assert moved("zythos_commit_retries_total", **game) == 1
-    assert moved("zythos_commit_aborts_total", **game) == 1
-    assert moved("zythos_games_finished_total", **game, status="FINISHED") == 1
-    assert moved("zythos_game_length_steps_sum", **game) == 120
-    assert moved("zythos_game_duration_seconds_count", **game) == 1
-    assert value(after, "zythos_games_live", **game, status="ACTIVE") == 7
-    assert moved("zythos_store_operation_seconds_count", store="memory", operation="load") == 1
-    assert (
-        value(during, "zythos_event_streams_open", **game)
-        == value(after, "zythos_event_streams_open", **game) + 1
-    )
-
-
 def promtool_check(promtool: str, exposition: str) -> None:
     result = subprocess.run([promtool, "check", "metrics"], input=exposition, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -30,9 +30,14 @@ class Replica:
         return self.child.target
 
     def scrape(self) -> str:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.metrics_port}/metrics", timeout=5) as reply:
-            text: str = reply.read().decode()
-            return text
+        return scrape(self.metrics_port)
+
+
+def scrape(metrics_port: int) -> str:
+    """The /metrics text of a process on this machine."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5) as reply:
+        text: str = reply.read().decode()
+        return text
 
 
 def start_replica(procs: Processes, redis_url: str, *extra: str) -> Replica:
