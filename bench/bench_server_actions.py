@@ -9,7 +9,9 @@ stored state), all on loopback free ports. Seeds tbbr_dice games at 4 players
 and plays random legal moves on them (each client its own games, moves
 pre-serialized, see bench/loadgen.py), alternating ceiling and zythos at each
 concurrency so load on the machine hits both alike. Then the same with two
-server processes of each (two ports, clients split between them). Zythos
+server processes of each (two ports, two replicas on one Redis), the clients'
+calls balanced round-robin over both by one channel (``zythos.channel``, as
+clients of a headless Service do; ``--balance split`` pins each client to one). Zythos
 servers are restarted after each snapshot restore, as their state cache would
 remember versions the restore undid.
 Then, open loop: the most clients each send a move at a fixed interval, so
@@ -51,6 +53,14 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--loadgen-procs", type=int, default=1, help="load-generator processes")
     parser.add_argument("--no-two-servers", action="store_true", help="skip the two-process figures")
     parser.add_argument(
+        "--balance",
+        choices=("round_robin", "split"),
+        default="round_robin",
+        help="with two servers: every client on one channel balancing round-robin over both "
+        "(zythos.channel, as clients of replicas behind a headless Service do), or each client "
+        "pinned to one server",
+    )
+    parser.add_argument(
         "--open-loop",
         default="0.5",
         help="offered loads, as shares of the ceiling's closed-loop rate at the most clients, at which "
@@ -85,6 +95,7 @@ def measure(
         watch={**watch, "redis": redis.pid},
         repeat=servers[0].name == "ceiling",
         interval=clients / offered if offered else 0.0,
+        balanced=args.balance == "round_robin",
     )
 
 

@@ -34,6 +34,7 @@ import grpc
 
 from bench.procs import CpuMeter
 from bench.scripted_games import GameScript
+from zythos.channel import balanced_channel
 from zythos.client import ZythosError
 from zythos.v1 import game_service_pb2 as pb
 
@@ -82,6 +83,7 @@ class Plan:
     backoff: float  # hot: after ABORTED, wait a random 0..backoff seconds before the next try
     reread: bool = False  # hot: after ABORTED, GetGame for the version before the next try
     interval: float = 0.0  # games: seconds between a client's moves, open loop (0: closed loop)
+    balanced: bool = False  # one channel balancing round-robin over every target (zythos.channel)
 
 
 class Client:
@@ -188,7 +190,10 @@ class Client:
 
 async def _run(plan: Plan, window: Window) -> Tally:
     tally = Tally()
-    channels = [grpc.aio.insecure_channel(target) for target in plan.targets]
+    if plan.balanced:
+        channels = [balanced_channel("ipv4:" + ",".join(plan.targets))]
+    else:
+        channels = [grpc.aio.insecure_channel(target) for target in plan.targets]
     for channel in channels:
         await asyncio.wait_for(channel.channel_ready(), 10)
     await asyncio.sleep(max(0.0, window.start - time.monotonic()))
@@ -251,6 +256,7 @@ def run(
     reread: bool = False,
     interval: float = 0.0,
     on_window: Callable[[bool], None] | None = None,
+    balanced: bool = False,
 ) -> Result:
     """Drive the servers with ``clients`` spread over ``processes`` load-generator processes.
 
@@ -265,7 +271,7 @@ def run(
     for n in range(processes):
         share = tuple(tuple(games) for games in clients[n::processes])
         ids = tuple(range(len(clients)))[n::processes]
-        plan = Plan(mode, tuple(targets), share, ids, repeat, backoff, reread, interval)
+        plan = Plan(mode, tuple(targets), share, ids, repeat, backoff, reread, interval, balanced)
         receiving, sending = context.Pipe(duplex=False)
         worker = context.Process(target=_worker, args=(plan, window, sending), daemon=True)
         worker.start()

@@ -25,6 +25,7 @@ from locust import User
 from locust.env import Environment
 from locust.exception import LocustError
 
+from zythos.channel import channel_options
 from zythos.client import ZythosError
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
@@ -112,7 +113,7 @@ class GameClient:
 
     def __init__(self, target: str, environment: Environment, timeout: float = 10.0) -> None:
         self.interceptor = LocustInterceptor(environment)
-        self._channel = grpc.insecure_channel(target)
+        self._channel = grpc.insecure_channel(target, options=channel_options(timeout))
         self._stub = pb_grpc.GameServiceStub(grpc.intercept_channel(self._channel, self.interceptor))
         self._timeout = timeout
 

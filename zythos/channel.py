@@ -68,3 +68,7 @@ def balanced_channel(
     if credentials is not None:
         return grpc.aio.secure_channel(target, credentials, options=merged)
     return grpc.aio.insecure_channel(target, options=merged)
+
+
+if __name__ == "__main__":  # the service config, for clients in other languages
+    print(json.dumps(service_config(), indent=2))
