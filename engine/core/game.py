@@ -137,9 +137,7 @@ class Game(abc.ABC):
         for spec in self.options:
             value = options.get(spec.name, spec.default)
             if spec.choices and value not in spec.choices:
-                raise InvalidOptions(
-                    f"option {spec.name}={value!r} is not one of {', '.join(spec.choices)}"
-                )
+                raise InvalidOptions(f"option {spec.name}={value!r} is not one of {', '.join(spec.choices)}")
             resolved[spec.name] = value
         return resolved
 

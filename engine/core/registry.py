@@ -1,14 +1,22 @@
-"""The game registry: name -> Game. Engines register themselves on import."""
+"""The game registry: name -> Game.
+
+Games join through the ``zythos.games`` entry-point group, so a separately
+installed package adds a game without touching Zythos: its entry point names
+the module that calls ``register`` on import. The built-in games are
+registered the same way, in pyproject.toml. ``BUILTIN_MODULES`` lists them
+again for a source tree that was never installed.
+"""
 
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
 from typing import Any
 
 from engine.core.game import Game
 
-# Modules that define the built-in games; imported lazily on first lookup.
-BUILTIN_MODULES: tuple[str, ...] = ("engine.tbbr_dice", "engine.tbbr")
+ENTRY_POINT_GROUP = "zythos.games"
+BUILTIN_MODULES: tuple[str, ...] = ("engine.tbbr_dice", "engine.tbbr", "engine.examples.tiny_dice")
 
 _GAMES: dict[str, Game] = {}
 _loaded = False
@@ -19,22 +27,28 @@ def register(game: Game) -> Game:
     return game
 
 
-def _load_builtins() -> None:
+def game_modules() -> list[str]:
+    """The modules that register games: every ``zythos.games`` entry point, else the built-ins."""
+    found = [point.value for point in entry_points(group=ENTRY_POINT_GROUP)]
+    return found or list(BUILTIN_MODULES)
+
+
+def _load() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        for module in BUILTIN_MODULES:
+        for module in game_modules():
             importlib.import_module(module)
 
 
 def get(name: str) -> Game:
     """The game called ``name``; raises ``KeyError`` if there is none."""
-    _load_builtins()
+    _load()
     return _GAMES[name]
 
 
 def all_games() -> list[Game]:
-    _load_builtins()
+    _load()
     return sorted(_GAMES.values(), key=lambda g: g.name)
 
 

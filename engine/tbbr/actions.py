@@ -237,8 +237,21 @@ class Redeem:
 
 
 TbbrAction = (
-    ChooseStart | Move | PayDriver | Buy | Taste | EatCheese | Camp | FinishRace | Claim | EndTurn
-    | Beer | Stop | Bottle | KeepBottle | Redeem
+    ChooseStart
+    | Move
+    | PayDriver
+    | Buy
+    | Taste
+    | EatCheese
+    | Camp
+    | FinishRace
+    | Claim
+    | EndTurn
+    | Beer
+    | Stop
+    | Bottle
+    | KeepBottle
+    | Redeem
 )
 
 __all__ = [

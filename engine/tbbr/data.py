@@ -122,7 +122,12 @@ def _read(name: str) -> dict[str, Any]:
 
 def _tracks(raw: dict[str, Any]) -> Tracks:
     days, setup, breath, move, tracks, scoring = (
-        raw["days"], raw["setup"], raw["breathalyzer"], raw["transport"], raw["tracks"], raw["scoring"]
+        raw["days"],
+        raw["setup"],
+        raw["breathalyzer"],
+        raw["transport"],
+        raw["tracks"],
+        raw["scoring"],
     )
     return Tracks(
         days_normal=tuple(days["normal"]),
@@ -271,8 +276,12 @@ def board() -> Board:
     extra = {k: frozenset(v) for k, v in raw["extra_tags"].items()}
     dropped = {k: frozenset(v) for k, v in raw["dropped_tags"].items()}
     places = {
-        fact.id: _place(fact, raw["numbers"].get(fact.id, 0), extra.get(fact.id, frozenset()),
-                        dropped.get(fact.id, frozenset()))
+        fact.id: _place(
+            fact,
+            raw["numbers"].get(fact.id, 0),
+            extra.get(fact.id, frozenset()),
+            dropped.get(fact.id, frozenset()),
+        )
         for fact in belgium.places().values()
     }
     # Roads are stored as [a, b, hitchhiking, transport, bicycle] in reading order of the board icons.

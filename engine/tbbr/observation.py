@@ -78,12 +78,31 @@ class TbbrObservation:
 
 def _player_view(p: Player) -> PlayerView:
     return PlayerView(
-        location=p.location, time=p.time, stack=p.stack, done=p.done, asleep=p.asleep, camped=p.camped,
-        tasted=p.tasted, breath=p.breath, cheers=p.cheers, cheese=p.cheese, cheese_tokens=p.cheese_tokens,
-        beers=tuple(p.beers), visited=tuple(sorted(p.visited)), discs=p.discs, coasters=p.coasters,
-        bonus=tuple(p.bonus), objectives=tuple(p.objectives), score=p.score, penalty=p.penalty,
-        bought_here=p.bought_here, tasted_here=p.tasted_here, bike_streak=p.bike_streak,
-        hitch_dest=p.hitch_dest, hitch_extra=p.hitch_extra, gp_arrival=p.gp_arrival,
+        location=p.location,
+        time=p.time,
+        stack=p.stack,
+        done=p.done,
+        asleep=p.asleep,
+        camped=p.camped,
+        tasted=p.tasted,
+        breath=p.breath,
+        cheers=p.cheers,
+        cheese=p.cheese,
+        cheese_tokens=p.cheese_tokens,
+        beers=tuple(p.beers),
+        visited=tuple(sorted(p.visited)),
+        discs=p.discs,
+        coasters=p.coasters,
+        bonus=tuple(p.bonus),
+        objectives=tuple(p.objectives),
+        score=p.score,
+        penalty=p.penalty,
+        bought_here=p.bought_here,
+        tasted_here=p.tasted_here,
+        bike_streak=p.bike_streak,
+        hitch_dest=p.hitch_dest,
+        hitch_extra=p.hitch_extra,
+        gp_arrival=p.gp_arrival,
     )
 
 

@@ -19,7 +19,18 @@ from typing import Any
 #   claim    active seat's turn is over: claim more objectives or end the turn
 #   night    every day is over: seat (finish[count]) may eat a cheese before the night, or stop
 KINDS = (
-    "start", "roll", "pay", "onboard", "gift", "offer", "pick", "redeem", "camp", "bottle", "claim", "night"
+    "start",
+    "roll",
+    "pay",
+    "onboard",
+    "gift",
+    "offer",
+    "pick",
+    "redeem",
+    "camp",
+    "bottle",
+    "claim",
+    "night",
 )
 
 

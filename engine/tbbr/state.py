@@ -56,15 +56,23 @@ _DIE_OUTCOMES = tuple((face, 1.0 / 6) for face in DIE)
 # so no driver to pay.
 _MOVES = {
     place: tuple(
-        (tu, fixed, Move("bicycle", dest), Move("transport", dest), Move("hitchhiking", dest),
-         PayDriver(dest) if tu[2] > 0 and not fixed else None)
+        (
+            tu,
+            fixed,
+            Move("bicycle", dest),
+            Move("transport", dest),
+            Move("hitchhiking", dest),
+            PayDriver(dest) if tu[2] > 0 and not fixed else None,
+        )
         for dest, tu in B.neighbours(place)
         for fixed in (B.within_brussels(place, dest),)
     )
     for place in B.places
 }
 _TRAVEL_WORDS = {
-    "bicycle": "cycles to", "transport": "takes public transport to", "hitchhiking": "is picked up to"
+    "bicycle": "cycles to",
+    "transport": "takes public transport to",
+    "hitchhiking": "is picked up to",
 }
 _BUY, _BUY_CHEESE, _CHEESE_ONLY = Buy(), Buy(cheese=True), Buy(beers=False, cheese=True)
 _TASTE, _CAMP, _FINISH, _EAT = Taste(), Camp(), FinishRace(), EatCheese()
@@ -310,9 +318,7 @@ class TbbrState(State):
         carried = [Beer(c) for c in range(len(COLOURS)) if pl.beers[c] > 0]
         if p.kind == "start":
             taken = {q.location for i, q in enumerate(self.players) if i < p.seat}
-            return [
-                ChooseStart(b) for b in B.breweries if not B.places[b].bonuses and b not in taken
-            ]
+            return [ChooseStart(b) for b in B.breweries if not B.places[b].bonuses and b not in taken]
         if p.kind in ("pay", "gift", "offer"):
             return carried
         if p.kind in ("onboard", "camp"):
@@ -379,8 +385,13 @@ class TbbrState(State):
             tu = B.road_between(pl.location, action.dest)
             assert tu is not None
             self.pending = Pending(
-                "pay", seat, owner=seat, mode="hitchhiking", dest=action.dest,
-                count=T.hitch_beers_per_tu * tu[2], tu=tu[2],
+                "pay",
+                seat,
+                owner=seat,
+                mode="hitchhiking",
+                dest=action.dest,
+                count=T.hitch_beers_per_tu * tu[2],
+                tu=tu[2],
             )
         elif isinstance(action, Buy):
             self._buy(seat, action)
@@ -400,12 +411,14 @@ class TbbrState(State):
         if move.mode == "bicycle" or B.within_brussels(pl.location, move.dest):
             self._travel(seat, move.mode, move.dest, cost)
         elif move.mode == "transport":
-            self.pending = Pending("roll", seat, owner=seat, mode="transport", dest=move.dest, count=1,
-                                   tu=cost)
+            self.pending = Pending(
+                "roll", seat, owner=seat, mode="transport", dest=move.dest, count=1, tu=cost
+            )
         else:
             dice = 1 + (pl.hitch_extra if pl.hitch_dest == move.dest else 0)
-            self.pending = Pending("roll", seat, owner=seat, mode="hitchhiking", dest=move.dest, count=dice,
-                                   tu=cost)
+            self.pending = Pending(
+                "roll", seat, owner=seat, mode="hitchhiking", dest=move.dest, count=dice, tu=cost
+            )
 
     def _travel(self, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> None:
         """A move that reaches its destination in ``tu`` TU: arrive, then toast."""
@@ -414,8 +427,14 @@ class TbbrState(State):
 
     def _reach(self, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> None:
         """Spend the move's ``tu`` and arrive (public transport may taste on board before the toast)."""
-        self._emit("move", f"seat {seat} {verb or _TRAVEL_WORDS[mode]} {self._name(dest)} ({tu} TU)", seat,
-                   place=dest, mode=mode, tu=tu)
+        self._emit(
+            "move",
+            f"seat {seat} {verb or _TRAVEL_WORDS[mode]} {self._name(dest)} ({tu} TU)",
+            seat,
+            place=dest,
+            mode=mode,
+            tu=tu,
+        )
         self._advance(seat, tu, bicycle=mode == "bicycle")
         self._arrive(seat, dest)
         self.log.append(f"move:{mode}:{tu}")
@@ -425,15 +444,21 @@ class TbbrState(State):
         seat, pl = p.seat, self.players[p.seat]
         late = die == T.late_face
         total = p.tu + (T.late_penalty if late else 0)
-        self._emit("dice", f"seat {seat} rolls {die} for public transport", seat, dice=[die],
-                   mode="transport")
+        self._emit(
+            "dice", f"seat {seat} rolls {die} for public transport", seat, dice=[die], mode="transport"
+        )
         before = pl.time
         if total <= self.remaining(seat):
             self._reach(seat, "transport", p.dest, total)
             arrived = p.dest
         else:
-            self._emit("late", f"seat {seat}'s transport is late: the day ends before arriving", seat,
-                       mode="transport", tu=T.late_penalty)
+            self._emit(
+                "late",
+                f"seat {seat}'s transport is late: the day ends before arriving",
+                seat,
+                mode="transport",
+                tu=T.late_penalty,
+            )
             self._advance(seat, T.late_penalty)
             arrived = ""
         tastes = (pl.time - before) // T.onboard_tu_per_beer
@@ -445,8 +470,9 @@ class TbbrState(State):
     def _hitchhike(self, p: Pending, dice: tuple[int, ...]) -> None:
         """Hitchhiking: one odd die is a lift; else wait 2 TU (4 from the threshold) and persist."""
         seat, pl = p.seat, self.players[p.seat]
-        self._emit("dice", f"seat {seat} rolls {list(dice)} hitchhiking", seat, dice=list(dice),
-                   mode="hitchhiking")
+        self._emit(
+            "dice", f"seat {seat} rolls {list(dice)} hitchhiking", seat, dice=list(dice), mode="hitchhiking"
+        )
         if any(d % 2 for d in dice):
             pl.hitch_dest, pl.hitch_extra = "", 0
             self._travel(seat, "hitchhiking", p.dest, p.tu)
@@ -466,8 +492,14 @@ class TbbrState(State):
             n = min(T.pack, T.backpack - pl.backpack)
             pl.beers[place.colour] += n
             self.log.append(f"buy:{place.colour}")
-            self._emit("buy", f"seat {seat} buys {n} {COLOURS[place.colour]} beers", seat,
-                       colour=place.colour, amount=n, place=pl.location)
+            self._emit(
+                "buy",
+                f"seat {seat} buys {n} {COLOURS[place.colour]} beers",
+                seat,
+                colour=place.colour,
+                amount=n,
+                place=pl.location,
+            )
         if buy.cheese:
             pl.cheese += 1
             self.log.append("cheese")
@@ -482,8 +514,9 @@ class TbbrState(State):
         self._advance(seat, 1)
         pl.bike_streak = 0
         pl.tasted_here = True
-        self._emit("taste", f"seat {seat} tastes a {COLOURS[colour]} beer", seat, colour=colour,
-                   place=pl.location)
+        self._emit(
+            "taste", f"seat {seat} tastes a {COLOURS[colour]} beer", seat, colour=colour, place=pl.location
+        )
         self._drink(seat, colour)
 
     def _eat(self, seat: int) -> None:
@@ -508,16 +541,21 @@ class TbbrState(State):
             assert isinstance(action, Beer)
             pl.beers[action.colour] -= 1
             if p.count > 1:
-                self.pending = Pending("pay", seat, owner=seat, mode=p.mode, dest=p.dest, count=p.count - 1,
-                                       tu=p.tu)
+                self.pending = Pending(
+                    "pay", seat, owner=seat, mode=p.mode, dest=p.dest, count=p.count - 1, tu=p.tu
+                )
                 return
             self.log.append("pay")
             self._travel(seat, "hitchhiking", p.dest, p.tu, verb="pays the driver and rides to")
         elif p.kind == "onboard":
             if isinstance(action, Beer):
                 pl.beers[action.colour] -= 1
-                self._emit("taste", f"seat {seat} tastes a carried {COLOURS[action.colour]} beer on board",
-                           seat, colour=action.colour)
+                self._emit(
+                    "taste",
+                    f"seat {seat} tastes a carried {COLOURS[action.colour]} beer on board",
+                    seat,
+                    colour=action.colour,
+                )
                 self._drink(seat, action.colour)
                 if p.count > 1 and not pl.asleep:
                     self.pending = Pending("onboard", seat, owner=seat, dest=p.dest, count=p.count - 1)
@@ -528,8 +566,12 @@ class TbbrState(State):
             if isinstance(action, Beer):
                 pl.beers[action.colour] -= 1
                 self._advance(seat, 1)
-                self._emit("convert", f"seat {seat} drinks a carried {COLOURS[action.colour]} beer at camp",
-                           seat, colour=action.colour)
+                self._emit(
+                    "convert",
+                    f"seat {seat} drinks a carried {COLOURS[action.colour]} beer at camp",
+                    seat,
+                    colour=action.colour,
+                )
                 self._drink(seat, action.colour)
                 if not pl.done:
                     self.pending = Pending("camp", seat, owner=seat)
@@ -550,8 +592,14 @@ class TbbrState(State):
             pl.beers[action.colour] -= 1
             offers = (*p.offers, action.colour)
             if len(offers) < len(p.others):
-                self.pending = Pending("offer", p.others[len(offers)], owner=p.owner, others=p.others,
-                                       gifts=p.gifts, offers=offers)
+                self.pending = Pending(
+                    "offer",
+                    p.others[len(offers)],
+                    owner=p.owner,
+                    others=p.others,
+                    gifts=p.gifts,
+                    offers=offers,
+                )
             else:
                 self._toast(p.owner, p.others, p.gifts, offers)
         elif p.kind == "pick":
@@ -572,8 +620,14 @@ class TbbrState(State):
                 self.accessible[self.accessible.index(action.card)] = ""
                 self.removed.append(action.card)
                 self.bottles[p.count] = True
-                self._emit("bottle", f"seat {seat} breaks the bottle at TU {T.bottles[p.count]} and removes "
-                           f"objective {action.card}", seat, card=action.card, tu=T.bottles[p.count])
+                self._emit(
+                    "bottle",
+                    f"seat {seat} breaks the bottle at TU {T.bottles[p.count]} and removes "
+                    f"objective {action.card}",
+                    seat,
+                    card=action.card,
+                    tu=T.bottles[p.count],
+                )
         elif p.kind == "night":
             self._bedtime(p.count + 1)
         elif p.kind == "claim":
@@ -615,8 +669,12 @@ class TbbrState(State):
             self._take_coaster(seat, dest)
         if dest not in pl.visited:
             if not pl.tokens_left:
-                self._emit("no_token", f"seat {seat} has no Visited Brewery Token left for {place.name}",
-                           seat, place=dest)
+                self._emit(
+                    "no_token",
+                    f"seat {seat} has no Visited Brewery Token left for {place.name}",
+                    seat,
+                    place=dest,
+                )
                 return
             pl.visited.add(dest)
             self.log.append(f"new:{dest}")
@@ -632,8 +690,9 @@ class TbbrState(State):
         that the key stays below the next space's."""
         n = self.num_players
         base = (self.players[seat].time + 1) * n
-        same = sorted((q for q in self.players if base <= q.gp_arrival < base + n),
-                      key=lambda q: q.gp_arrival)
+        same = sorted(
+            (q for q in self.players if base <= q.gp_arrival < base + n), key=lambda q: q.gp_arrival
+        )
         for k, q in enumerate(same):
             q.gp_arrival = base + k
         self.players[seat].gp_arrival = base + len(same)
@@ -670,7 +729,8 @@ class TbbrState(State):
         if pl.done or pl.location == GRAND_PLACE:
             return
         others = tuple(
-            o for o, q in enumerate(self.players)
+            o
+            for o, q in enumerate(self.players)
             if o != seat and q.location == pl.location and not q.done and q.backpack > 0
         )
         if not others:
@@ -683,8 +743,14 @@ class TbbrState(State):
     def _toast(
         self, owner: int, others: tuple[int, ...], gifts: tuple[int, ...], offers: tuple[int, ...]
     ) -> None:
-        self._emit("toast", f"seat {owner} toasts with seats {list(others)}", owner, seats=list(others),
-                   gifts=list(gifts), offers=list(offers))
+        self._emit(
+            "toast",
+            f"seat {owner} toasts with seats {list(others)}",
+            owner,
+            seats=list(others),
+            gifts=list(gifts),
+            offers=list(offers),
+        )
         self.log.append(f"toast:{len(others)}")
         for seat in (owner, *others):
             self.players[seat].bike_streak = 0
@@ -900,8 +966,9 @@ class TbbrState(State):
             pl.bought_here = pl.tasted_here = False
             pl.bike_streak = 0
             pl.hitch_dest, pl.hitch_extra = "", 0
-        self._emit("day_end", f"end of day {self.day + 1}: daily scoring",
-                   scores=[p.score for p in self.players])
+        self._emit(
+            "day_end", f"end of day {self.day + 1}: daily scoring", scores=[p.score for p in self.players]
+        )
         self.day += 1
         self.finish = []
         self.bottles = [False] * len(T.bottles)
@@ -948,4 +1015,3 @@ class TbbrState(State):
     @staticmethod
     def _name(place: str) -> str:
         return B.places[place].name
-

@@ -50,38 +50,77 @@ def _mode_name(value: int) -> str:
 
 def _player_to_proto(p: PlayerView) -> pb.TbbrPlayer:
     return pb.TbbrPlayer(
-        location=p.location, time=p.time, stack=p.stack, done=p.done, asleep=p.asleep, camped=p.camped,
-        tasted=p.tasted, breathalyzer=p.breath, cheers=p.cheers, cheese=p.cheese,
+        location=p.location,
+        time=p.time,
+        stack=p.stack,
+        done=p.done,
+        asleep=p.asleep,
+        camped=p.camped,
+        tasted=p.tasted,
+        breathalyzer=p.breath,
+        cheers=p.cheers,
+        cheese=p.cheese,
         cheese_tokens=p.cheese_tokens,
         backpack=pb.TbbrBackpack(yellow=p.beers[0], brown=p.beers[1], red=p.beers[2], black=p.beers[3]),
-        visited=p.visited, first_visitor_discs=p.discs, coasters=p.coasters,
+        visited=p.visited,
+        first_visitor_discs=p.discs,
+        coasters=p.coasters,
         bonus=pb.TbbrBonusTracks(
             positioning=p.bonus[0], designer=p.bonus[1], cardinal=p.bonus[2], trappist=p.bonus[3]
         ),
-        objectives=p.objectives, score=p.score, penalty=p.penalty, bought_here=p.bought_here,
-        tasted_here=p.tasted_here, bicycle_streak=p.bike_streak, hitchhiking_destination=p.hitch_dest,
-        hitchhiking_extra_dice=p.hitch_extra, grand_place_arrival=p.gp_arrival,
+        objectives=p.objectives,
+        score=p.score,
+        penalty=p.penalty,
+        bought_here=p.bought_here,
+        tasted_here=p.tasted_here,
+        bicycle_streak=p.bike_streak,
+        hitchhiking_destination=p.hitch_dest,
+        hitchhiking_extra_dice=p.hitch_extra,
+        grand_place_arrival=p.gp_arrival,
     )
 
 
 def _player_from_proto(m: pb.TbbrPlayer) -> PlayerView:
     return PlayerView(
-        location=m.location, time=m.time, stack=m.stack, done=m.done, asleep=m.asleep, camped=m.camped,
-        tasted=m.tasted, breath=m.breathalyzer, cheers=m.cheers, cheese=m.cheese,
+        location=m.location,
+        time=m.time,
+        stack=m.stack,
+        done=m.done,
+        asleep=m.asleep,
+        camped=m.camped,
+        tasted=m.tasted,
+        breath=m.breathalyzer,
+        cheers=m.cheers,
+        cheese=m.cheese,
         cheese_tokens=m.cheese_tokens,
         beers=(m.backpack.yellow, m.backpack.brown, m.backpack.red, m.backpack.black),
-        visited=tuple(m.visited), discs=m.first_visitor_discs, coasters=m.coasters,
+        visited=tuple(m.visited),
+        discs=m.first_visitor_discs,
+        coasters=m.coasters,
         bonus=(m.bonus.positioning, m.bonus.designer, m.bonus.cardinal, m.bonus.trappist),
-        objectives=tuple(m.objectives), score=m.score, penalty=m.penalty, bought_here=m.bought_here,
-        tasted_here=m.tasted_here, bike_streak=m.bicycle_streak, hitch_dest=m.hitchhiking_destination,
-        hitch_extra=m.hitchhiking_extra_dice, gp_arrival=m.grand_place_arrival,
+        objectives=tuple(m.objectives),
+        score=m.score,
+        penalty=m.penalty,
+        bought_here=m.bought_here,
+        tasted_here=m.tasted_here,
+        bike_streak=m.bicycle_streak,
+        hitch_dest=m.hitchhiking_destination,
+        hitch_extra=m.hitchhiking_extra_dice,
+        gp_arrival=m.grand_place_arrival,
     )
 
 
 def _pending_to_proto(p: Pending) -> pb.TbbrPending:
     return pb.TbbrPending(
-        step=_STEPS[p.kind], seat=p.seat, owner=p.owner, mode=_mode(p.mode), destination=p.dest,
-        count=p.count, tu=p.tu, others=p.others, gifts=[_colour(c) for c in p.gifts],
+        step=_STEPS[p.kind],
+        seat=p.seat,
+        owner=p.owner,
+        mode=_mode(p.mode),
+        destination=p.dest,
+        count=p.count,
+        tu=p.tu,
+        others=p.others,
+        gifts=[_colour(c) for c in p.gifts],
         offers=[_colour(c) for c in p.offers],
         queue=[pb.TbbrTasting(seat=s, colour=_colour(c)) for s, c in p.queue],
     )
@@ -89,9 +128,17 @@ def _pending_to_proto(p: Pending) -> pb.TbbrPending:
 
 def _pending_from_proto(m: pb.TbbrPending) -> Pending:
     return Pending(
-        kind=_STEP_NAMES[m.step], seat=m.seat, owner=m.owner, mode=_mode_name(m.mode), dest=m.destination,
-        count=m.count, tu=m.tu, others=tuple(m.others), gifts=tuple(_code(c) for c in m.gifts),
-        offers=tuple(_code(c) for c in m.offers), queue=tuple((t.seat, _code(t.colour)) for t in m.queue),
+        kind=_STEP_NAMES[m.step],
+        seat=m.seat,
+        owner=m.owner,
+        mode=_mode_name(m.mode),
+        dest=m.destination,
+        count=m.count,
+        tu=m.tu,
+        others=tuple(m.others),
+        gifts=tuple(_code(c) for c in m.gifts),
+        offers=tuple(_code(c) for c in m.offers),
+        queue=tuple((t.seat, _code(t.colour)) for t in m.queue),
     )
 
 
@@ -109,8 +156,11 @@ def view_to_proto(obs: TbbrObservation) -> pb.TbbrView:
         coasters=[pb.TbbrCoasterPile(place=b, count=n) for b, n in obs.coasters],
         first_visitor_discs=obs.first_visitor,
         machine=pb.TbbrBottlingMachine(
-            accessible=obs.accessible, inaccessible=obs.inaccessible, deck_size=obs.deck_size,
-            removed=obs.removed, level2_added=obs.level2_added,
+            accessible=obs.accessible,
+            inaccessible=obs.inaccessible,
+            deck_size=obs.deck_size,
+            removed=obs.removed,
+            level2_added=obs.level2_added,
         ),
         level3=obs.level3,
         bottles_broken=obs.bottles,
@@ -218,8 +268,13 @@ def action_from_proto(m: pb.TbbrAction) -> Any:
     if kind == "redeem":
         return a.Redeem(m.redeem.eat_cheese)
     simple = {
-        "taste": a.Taste, "eat_cheese": a.EatCheese, "camp": a.Camp, "finish_race": a.FinishRace,
-        "end_turn": a.EndTurn, "stop": a.Stop, "keep_bottle": a.KeepBottle,
+        "taste": a.Taste,
+        "eat_cheese": a.EatCheese,
+        "camp": a.Camp,
+        "finish_race": a.FinishRace,
+        "end_turn": a.EndTurn,
+        "stop": a.Stop,
+        "keep_bottle": a.KeepBottle,
     }
     return simple[kind]()
 

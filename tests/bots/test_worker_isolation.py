@@ -30,14 +30,19 @@ def _view_bytes(game: Game, state: State, seat: int) -> bytes:
 
 
 def _midgame(game: Game, seed: int, steps: int) -> State:
+    """A position after up to ``steps`` random steps, with a seat to act (a short game stops earlier)."""
     state, rng = game.new_state(game.max_players, {}, seed), Rng(seed)
     for _ in range(steps):
-        chance = state.chance()
+        after = state.clone()
+        chance = after.chance()
         if chance is not None:
-            state.resolve_chance(chance.sample(rng))
-            continue
-        seat = state.actors()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+            after.resolve_chance(chance.sample(rng))
+        else:
+            seat = after.actors()[0]
+            after.apply(seat, rng.choice(after.legal_actions(seat)))
+        if after.is_terminal() or (after.chance() is None and not after.actors()):
+            break
+        state = after
     while state.chance() is not None:
         state.resolve_chance(state.chance().sample(rng))  # type: ignore[union-attr]
     return state

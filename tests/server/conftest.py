@@ -1,4 +1,4 @@
-"""Fixtures for the server tests: the Tiny Dice game and live gRPC servers on both stores."""
+"""Fixtures for the server tests: live gRPC servers on both stores (Tiny Dice is the example game)."""
 
 from __future__ import annotations
 
@@ -6,22 +6,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from engine.core import registry
 from server.sessions import Sessions
 from server.store import MemoryStore
 from server.store.redis_store import RedisStore
 from tests.server.harness import Served, StoreFactory, start_server
-from tests.server.tiny_dice import TINY_DICE
-
-
-@pytest.fixture(autouse=True)
-def tiny_dice_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tiny Dice in the game registry during each server test, and gone afterwards.
-
-    (The registry has no public way to unregister; the test's monkeypatch undoes the entry.)
-    """
-    registry.all_games()  # load the built-in games first
-    monkeypatch.setitem(registry._GAMES, TINY_DICE.name, TINY_DICE)
 
 
 @pytest.fixture(params=["memory", "redis"])

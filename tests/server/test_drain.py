@@ -17,11 +17,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from zythos.client import ZythosClient, ZythosError
 
 ROOT = Path(__file__).resolve().parents[2]
-# The real entry point, with Tiny Dice registered first (the server process does not know tests).
-LAUNCH = (
-    "import sys; from engine.core import registry; from tests.server.tiny_dice import TINY_DICE; "
-    "registry.register(TINY_DICE); from server.__main__ import main; main(sys.argv[1:])"
-)
+# The real entry point.
+LAUNCH = "import sys; from server.__main__ import main; main(sys.argv[1:])"
 
 
 def _free_port() -> int:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.examples.tiny_dice import TINY_DICE, TinyDiceState
 from server.records import GameRecord, SeatRecord
 from server.steps import Step, chance_rng, result_text
-from tests.server.tiny_dice import TINY_DICE, TinyDiceState
 
 
 def _record(players: int, chance_seed: int = 7) -> GameRecord:

@@ -41,7 +41,7 @@ async def test_two_players_play_to_the_end(served: Served) -> None:
 def test_tiny_dice_determinize_keeps_what_the_seat_knows() -> None:
     """The test game is a full engine: a determinized world looks the same to its observer."""
     from engine.core.rng import Rng
-    from tests.server.tiny_dice import TINY_DICE
+    from engine.examples.tiny_dice import TINY_DICE
 
     state = TINY_DICE.new_state(3, {}, seed=4)
     observation = state.observe(1)
