@@ -440,6 +440,6 @@ def start_metrics_server(
     Port 0 picks a free port. The ``*_created`` series are turned off: they
     double the series count and no rule or dashboard here uses them.
     """
-    prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]
+    prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]  # unannotated in prometheus_client
     httpd, _thread = prometheus_client.start_http_server(port, addr=addr, registry=registry)
     return MetricsServer(httpd=httpd, port=httpd.server_port)
