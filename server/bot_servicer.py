@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 from collections.abc import AsyncIterator
+from typing import Any
 
 import grpc
 
@@ -30,7 +31,9 @@ class BotService(bot_grpc.BotServiceServicer):
         self._drain = drain
 
     async def WatchAssignments(
-        self, request: bot_pb.WatchAssignmentsRequest, context: grpc.aio.ServicerContext
+        self,
+        request: bot_pb.WatchAssignmentsRequest,
+        context: grpc.aio.ServicerContext[bot_pb.WatchAssignmentsRequest, bot_pb.WatchAssignmentsResponse],
     ) -> AsyncIterator[bot_pb.WatchAssignmentsResponse]:
         try:
             self._authenticate(context)
@@ -62,7 +65,7 @@ class BotService(bot_grpc.BotServiceServicer):
             return following.result()
         raise self._drain.error()
 
-    def _authenticate(self, context: grpc.aio.ServicerContext) -> None:
+    def _authenticate(self, context: grpc.aio.ServicerContext[Any, Any]) -> None:
         if not self._secret:
             raise GameError(
                 Reason.UNAUTHENTICATED,

@@ -6,6 +6,8 @@ message text; docs/API.md lists every reason with its status code.
 
 from __future__ import annotations
 
+from typing import Any
+
 import grpc
 from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2
@@ -33,6 +35,6 @@ def to_status(error: GameError) -> grpc.Status:
     return status
 
 
-async def abort(context: grpc.aio.ServicerContext, error: GameError) -> None:
+async def abort(context: grpc.aio.ServicerContext[Any, Any], error: GameError) -> None:
     """End the RPC with ``error``; raises, like ``context.abort``."""
     await context.abort_with_status(to_status(error))

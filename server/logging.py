@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mappin
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import grpc
 
@@ -114,7 +114,7 @@ def configure_logging(level: str | int = "INFO", stream: TextIO | None = None) -
 _Behavior = Callable[..., Any]
 
 
-class RequestLogInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+class RequestLogInterceptor(grpc.aio.ServerInterceptor):
     """Logs one DEBUG line per RPC: method, status code, duration, peer and the request's game_id.
 
     The request's ``game_id`` is bound for the whole call, so every record the
@@ -128,9 +128,9 @@ class RequestLogInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
 
     async def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler | None]],
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler[Any, Any] | None]],
         handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
+    ) -> grpc.RpcMethodHandler[Any, Any] | None:
         handler = await continuation(handler_call_details)
         if handler is None or not self._logger.isEnabledFor(logging.DEBUG):
             return handler
@@ -141,9 +141,13 @@ class RequestLogInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
             "request_deserializer": handler.request_deserializer,
             "response_serializer": handler.response_serializer,
         }
+        # gRPC sets the behaviour the streaming flags name; the stubs type it as an optional sync
+        # callable, while under grpc.aio it is a coroutine function or an async generator.
         if handler.response_streaming:
-            return grpc.unary_stream_rpc_method_handler(log.stream(handler.unary_stream), **codec)
-        return grpc.unary_unary_rpc_method_handler(log.unary(handler.unary_unary), **codec)
+            return grpc.unary_stream_rpc_method_handler(
+                log.stream(cast(_Behavior, handler.unary_stream)), **codec
+            )
+        return grpc.unary_unary_rpc_method_handler(log.unary(cast(_Behavior, handler.unary_unary)), **codec)
 
 
 class _RpcLog:
@@ -153,7 +157,9 @@ class _RpcLog:
         self._logger = logger
         self._method = method
 
-    def _write(self, context: grpc.aio.ServicerContext, error: BaseException | None, start: float) -> None:
+    def _write(
+        self, context: grpc.aio.ServicerContext[Any, Any], error: BaseException | None, start: float
+    ) -> None:
         code = rpc_status_code(context, error)
         self._logger.debug(
             "rpc %s %s",
@@ -168,7 +174,7 @@ class _RpcLog:
         )
 
     def unary(self, behavior: _Behavior) -> _Behavior:
-        async def handle(request: Any, context: grpc.aio.ServicerContext) -> Any:
+        async def handle(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             start = time.perf_counter()
             with bind(**_request_fields(request)):
                 try:
@@ -182,7 +188,7 @@ class _RpcLog:
         return handle
 
     def stream(self, behavior: _Behavior) -> _Behavior:
-        async def handle(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+        async def handle(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> AsyncIterator[Any]:
             start = time.perf_counter()
             with bind(**_request_fields(request)):
                 try:

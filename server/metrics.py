@@ -22,7 +22,7 @@ from bisect import bisect_left
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 from wsgiref.simple_server import WSGIServer
 
 import grpc
@@ -279,13 +279,15 @@ GRPC_SERVER = GrpcServerStats()
 REGISTRY.register(GRPC_SERVER)
 
 
-def _grpc_type(handler: grpc.RpcMethodHandler) -> str:
+def _grpc_type(handler: grpc.RpcMethodHandler[Any, Any]) -> str:
     if handler.request_streaming:
         return "bidi_stream" if handler.response_streaming else "client_stream"
     return "server_stream" if handler.response_streaming else "unary"
 
 
-def rpc_status_code(context: grpc.aio.ServicerContext, error: BaseException | None) -> grpc.StatusCode:
+def rpc_status_code(
+    context: grpc.aio.ServicerContext[Any, Any], error: BaseException | None
+) -> grpc.StatusCode:
     """The status an RPC ends with: the one its handler set or aborted with, else how it stopped."""
     code: grpc.StatusCode | None = context.code()
     if code is not None:
@@ -300,7 +302,7 @@ def rpc_status_code(context: grpc.aio.ServicerContext, error: BaseException | No
 class _CountingContext:
     """A servicer context that counts ``write`` calls: streams written through the context API."""
 
-    def __init__(self, context: grpc.aio.ServicerContext, stats: MethodStats) -> None:
+    def __init__(self, context: grpc.aio.ServicerContext[Any, Any], stats: MethodStats) -> None:
         self._context = context
         self._stats = stats
 
@@ -318,7 +320,7 @@ async def _counting_iterator(iterator: AsyncIterator[Any], stats: MethodStats) -
         yield message
 
 
-class MetricsInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+class MetricsInterceptor(grpc.aio.ServerInterceptor):
     """Fills the ``grpc_server_*`` metrics for every RPC of a ``grpc.aio`` server.
 
     Handlers are wrapped, not replaced: the status code is the one the handler
@@ -333,9 +335,9 @@ class MetricsInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
 
     async def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler | None]],
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler[Any, Any] | None]],
         handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
+    ) -> grpc.RpcMethodHandler[Any, Any] | None:
         handler = await continuation(handler_call_details)
         if handler is None:  # unknown method: gRPC answers UNIMPLEMENTED itself
             return None
@@ -343,18 +345,30 @@ class MetricsInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         return _wrap(handler, grpc_type, self._stats.method(handler_call_details.method, grpc_type))
 
 
-def _wrap(handler: grpc.RpcMethodHandler, grpc_type: str, stats: MethodStats) -> grpc.RpcMethodHandler:
+def _wrap(
+    handler: grpc.RpcMethodHandler[Any, Any], grpc_type: str, stats: MethodStats
+) -> grpc.RpcMethodHandler[Any, Any]:
+    """The handler with each call counted and timed.
+
+    gRPC sets the one behaviour that ``grpc_type`` names and leaves the other
+    three None; the stubs type them as optional sync callables, while under
+    grpc.aio they are coroutine functions or async generators: hence the casts.
+    """
     codec = {
         "request_deserializer": handler.request_deserializer,
         "response_serializer": handler.response_serializer,
     }
     if grpc_type == "unary":
-        return grpc.unary_unary_rpc_method_handler(_unary_response(handler.unary_unary, stats), **codec)
+        behavior = _unary_response(cast(_Behavior, handler.unary_unary), stats)
+        return grpc.unary_unary_rpc_method_handler(behavior, **codec)
     if grpc_type == "server_stream":
-        return grpc.unary_stream_rpc_method_handler(_stream_response(handler.unary_stream, stats), **codec)
+        behavior = _stream_response(cast(_Behavior, handler.unary_stream), stats)
+        return grpc.unary_stream_rpc_method_handler(behavior, **codec)
     if grpc_type == "client_stream":
-        return grpc.stream_unary_rpc_method_handler(_unary_response(handler.stream_unary, stats), **codec)
-    return grpc.stream_stream_rpc_method_handler(_stream_response(handler.stream_stream, stats), **codec)
+        behavior = _unary_response(cast(_Behavior, handler.stream_unary), stats)
+        return grpc.stream_unary_rpc_method_handler(behavior, **codec)
+    behavior = _stream_response(cast(_Behavior, handler.stream_stream), stats)
+    return grpc.stream_stream_rpc_method_handler(behavior, **codec)
 
 
 def _count_requests(request: Any, stats: MethodStats) -> Any:
@@ -366,7 +380,7 @@ def _count_requests(request: Any, stats: MethodStats) -> Any:
 
 
 def _unary_response(behavior: _Behavior, stats: MethodStats) -> _Behavior:
-    async def handle(request: Any, context: grpc.aio.ServicerContext) -> Any:
+    async def handle(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
         start = time.perf_counter()
         stats.started += 1
         try:
@@ -384,7 +398,7 @@ def _unary_response(behavior: _Behavior, stats: MethodStats) -> _Behavior:
 
 
 def _stream_response(behavior: _Behavior, stats: MethodStats) -> _Behavior:
-    async def handle(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+    async def handle(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> AsyncIterator[Any]:
         start = time.perf_counter()
         stats.started += 1
         try:
@@ -426,6 +440,6 @@ def start_metrics_server(
     Port 0 picks a free port. The ``*_created`` series are turned off: they
     double the series count and no rule or dashboard here uses them.
     """
-    prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]
+    prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]  # unannotated in prometheus_client
     httpd, _thread = prometheus_client.start_http_server(port, addr=addr, registry=registry)
     return MetricsServer(httpd=httpd, port=httpd.server_port)

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 Request = TypeVar("Request")
 Response = TypeVar("Response")
-Unary = Callable[[Any, Request, grpc.aio.ServicerContext], Awaitable[Response]]
+Unary = Callable[[Any, Request, grpc.aio.ServicerContext[Any, Any]], Awaitable[Response]]
 
 
 def _as_game_error(exc: Exception) -> GameError:
@@ -45,7 +45,7 @@ def _unary(method: Unary[Request, Response]) -> Unary[Request, Response]:
     """Answer domain errors and store outages with their status instead of UNKNOWN."""
 
     @functools.wraps(method)
-    async def wrapper(self: Any, request: Request, context: grpc.aio.ServicerContext) -> Response:
+    async def wrapper(self: Any, request: Request, context: grpc.aio.ServicerContext[Any, Any]) -> Response:
         try:
             return await method(self, request, context)
         except (GameError, StoreUnavailable) as exc:
@@ -55,7 +55,7 @@ def _unary(method: Unary[Request, Response]) -> Unary[Request, Response]:
     return wrapper
 
 
-def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
+def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
     """The seat token from ``authorization: Bearer <token>``; ``None`` for a spectator."""
     value = next((v for k, v in context.invocation_metadata() or () if k == "authorization"), None)
     if value is None:
@@ -66,7 +66,7 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     return token.strip()
 
 
-def client_address(context: grpc.aio.ServicerContext) -> str:
+def client_address(context: grpc.aio.ServicerContext[Any, Any]) -> str:
     """The caller's address without its port (``ipv4:10.0.0.7``): what per-client limits count."""
     peer = context.peer() or ""
     host, _, port = peer.rpartition(":")
@@ -95,7 +95,9 @@ class GameService(pb_grpc.GameServiceServicer):
 
     @_unary
     async def ListGameTypes(
-        self, request: pb.ListGameTypesRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.ListGameTypesRequest,
+        context: grpc.aio.ServicerContext[pb.ListGameTypesRequest, pb.ListGameTypesResponse],
     ) -> pb.ListGameTypesResponse:
         return pb.ListGameTypesResponse(
             game_types=[convert.game_type(g) for g in self._sessions.game_types()]
@@ -103,7 +105,9 @@ class GameService(pb_grpc.GameServiceServicer):
 
     @_unary
     async def CreateGame(
-        self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.CreateGameRequest,
+        context: grpc.aio.ServicerContext[pb.CreateGameRequest, pb.CreateGameResponse],
     ) -> pb.CreateGameResponse:
         seated = await self._sessions.create(
             request.game_type,
@@ -120,7 +124,9 @@ class GameService(pb_grpc.GameServiceServicer):
 
     @_unary
     async def JoinGame(
-        self, request: pb.JoinGameRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.JoinGameRequest,
+        context: grpc.aio.ServicerContext[pb.JoinGameRequest, pb.JoinGameResponse],
     ) -> pb.JoinGameResponse:
         seated = await self._sessions.join(request.game_id, request.display_name)
         return pb.JoinGameResponse(
@@ -129,13 +135,17 @@ class GameService(pb_grpc.GameServiceServicer):
 
     @_unary
     async def GetGame(
-        self, request: pb.GetGameRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.GetGameRequest,
+        context: grpc.aio.ServicerContext[pb.GetGameRequest, pb.GetGameResponse],
     ) -> pb.GetGameResponse:
         return pb.GetGameResponse(game=convert.game(await self._sessions.get(request.game_id)))
 
     @_unary
     async def ListGames(
-        self, request: pb.ListGamesRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.ListGamesRequest,
+        context: grpc.aio.ServicerContext[pb.ListGamesRequest, pb.ListGamesResponse],
     ) -> pb.ListGamesResponse:
         if request.status and request.status not in convert.STATUS_FROM_PROTO:
             raise validation.invalid("status", f"unknown status {request.status}")
@@ -151,7 +161,9 @@ class GameService(pb_grpc.GameServiceServicer):
 
     @_unary
     async def GetView(
-        self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.GetViewRequest,
+        context: grpc.aio.ServicerContext[pb.GetViewRequest, pb.GetViewResponse],
     ) -> pb.GetViewResponse:
         view = await self._sessions.view(request.game_id, bearer_token(context))
         wire = registry.wire(view.record.game_type)
@@ -159,7 +171,9 @@ class GameService(pb_grpc.GameServiceServicer):
 
     @_unary
     async def ListLegalActions(
-        self, request: pb.ListLegalActionsRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.ListLegalActionsRequest,
+        context: grpc.aio.ServicerContext[pb.ListLegalActionsRequest, pb.ListLegalActionsResponse],
     ) -> pb.ListLegalActionsResponse:
         record, actions = await self._sessions.legal_actions(request.game_id, bearer_token(context))
         wire = registry.wire(record.game_type)
@@ -169,7 +183,9 @@ class GameService(pb_grpc.GameServiceServicer):
 
     @_unary
     async def SubmitAction(
-        self, request: pb.SubmitActionRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.SubmitActionRequest,
+        context: grpc.aio.ServicerContext[pb.SubmitActionRequest, pb.SubmitActionResponse],
     ) -> pb.SubmitActionResponse:
         token = bearer_token(context)
         choice = request.WhichOneof("choice")
@@ -209,7 +225,9 @@ class GameService(pb_grpc.GameServiceServicer):
             raise GameError(Reason.UNKNOWN_ACTION, f"malformed action: {exc}") from None
 
     async def StreamEvents(
-        self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.StreamEventsRequest,
+        context: grpc.aio.ServicerContext[pb.StreamEventsRequest, pb.StreamEventsResponse],
     ) -> AsyncIterator[pb.StreamEventsResponse]:
         try:
             if self._drain.started.is_set():
@@ -225,7 +243,9 @@ class GameService(pb_grpc.GameServiceServicer):
 
     @_unary
     async def LeaveGame(
-        self, request: pb.LeaveGameRequest, context: grpc.aio.ServicerContext
+        self,
+        request: pb.LeaveGameRequest,
+        context: grpc.aio.ServicerContext[pb.LeaveGameRequest, pb.LeaveGameResponse],
     ) -> pb.LeaveGameResponse:
         record = await self._sessions.leave(request.game_id, bearer_token(context))
         if self._bots is not None and any(seat.resigned and seat.bot for seat in record.seats):

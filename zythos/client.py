@@ -165,15 +165,15 @@ class ZythosClient:
         token: str | None = None,
     ) -> pb.SubmitActionResponse:
         """Apply one action, given by LegalAction id or typed."""
-        if (action_id is None) == (action is None):
-            raise ValueError("give exactly one of action_id and action")
         request = pb.SubmitActionRequest(
             game_id=game_id, expected_version=expected_version, request_id=request_id
         )
-        if action_id is not None:
+        if action_id is not None and action is None:
             request.action_id = action_id
-        else:
+        elif action is not None and action_id is None:
             request.action.CopyFrom(action)
+        else:
+            raise ValueError("give exactly one of action_id and action")
         response: pb.SubmitActionResponse = await self._call(
             self.stub.SubmitAction, request, self._metadata(game_id, token)
         )

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-import lz4.block  # type: ignore[import-untyped]
+import lz4.block  # type: ignore[import-untyped]  # lz4 ships no types and no stub package exists
 
 from server.store.base import NewEvent
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import redis.asyncio as redis
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -149,7 +149,7 @@ class RedisFeed(CommitFeed):
         return notes
 
     async def close(self) -> None:
-        await self._pubsub.aclose()
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves PubSub.aclose unannotated
 
 
 def _note(message: dict[str, Any]) -> CommitNote:
@@ -231,9 +231,12 @@ class RedisStore(SessionStore):
 
     async def load(self, game_id: str) -> Loaded | None:
         async with _guard():
-            rev, meta, blob, answers = await self._redis.hmget(
-                _keys(game_id)[0], ["rev", "meta", "blob", "answers"]
+            # The pool is made with decode_responses=False: replies are bytes, which redis-py cannot type.
+            fields = cast(
+                "list[bytes | None]",
+                await self._redis.hmget(_keys(game_id)[0], ["rev", "meta", "blob", "answers"]),
             )
+        rev, meta, blob, answers = fields
         if rev is None or meta is None or blob is None:
             return None
         return Loaded(

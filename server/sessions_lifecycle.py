@@ -1,0 +1,266 @@
+"""Lifecycle of a game: opening it, taking and leaving seats, and handing bot seats to workers.
+
+Every change here is a compare-and-set commit under the game's lock
+(``SessionContext.commit_retrying``), so several replicas can seat players
+in one game; the cached copy is dropped first, since it is about to be behind.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+from engine.core.errors import InvalidOptions
+from engine.core.events import Event
+from engine.core.game import Game
+from server import tokens, validation
+from server.reasons import GameError, Reason
+from server.records import GameRecord, GameStatus, SeatRecord
+from server.sessions_model import SPECTATOR, Seated
+from server.sessions_shared import SessionContext, game_of, not_active, required, seat_of
+from server.steps import Step, abandoned, joined, new_state, stored_json
+from server.store import Loaded, NewEvent
+
+
+class GameIds:
+    """Game ids: 20 hex characters, milliseconds since the epoch then a random tail.
+
+    Ids sort by creation time, which orders the game index. Within one process
+    they also increase strictly: in the same millisecond the tail counts up
+    from the previous id (as ULIDs do).
+    """
+
+    def __init__(self) -> None:
+        self._last = (0, 0)
+
+    def new(self, now: float) -> str:
+        millis, tail = int(now * 1000), secrets.randbits(31)
+        last_millis, last_tail = self._last
+        if millis <= last_millis:
+            millis, tail = last_millis, last_tail + 1
+            if tail >= 1 << 32:
+                millis, tail = millis + 1, 0
+        self._last = (millis, tail)
+        return f"{millis:012x}{tail:08x}"
+
+
+def random_seed() -> int:
+    return secrets.randbits(63)
+
+
+class Lifecycle:
+    """create, join, leave and assign_bot; ``seeds`` is injectable so tests can pin the secret seeds."""
+
+    def __init__(self, context: SessionContext, seeds: Callable[[], int] = random_seed) -> None:
+        self._ctx = context
+        self._seeds = seeds
+        self._ids = GameIds()
+
+    async def create(
+        self,
+        game_type: str,
+        players: int,
+        options: Mapping[str, str],
+        display_name: str,
+        bots: Sequence[tuple[int, str]] = (),
+    ) -> Seated:
+        """Open a game; the creator takes the first seat that is not a bot seat.
+
+        When every seat is a bot seat the creator gets no seat (``SPECTATOR``,
+        no token) and watches the game like any spectator.
+
+        ``bots`` lists (seat, level) pairs reserved for bots: the game starts
+        once ``assign_bot`` has handed each of them to a bot worker.
+        """
+        game = game_of(validation.game_type(game_type))
+        name = validation.display_name(display_name)
+        resolved = _options(game, players, validation.options(dict(options)))
+        bot_levels = validation.bot_seats(players, list(bots))
+        record, seat, token = self._new_record(game, resolved, bot_levels, players, name)
+        step = _opening(game, record, resolved, name, seat)
+        final = step.finish_record()
+        await self._ctx.store.create(final, game.dump(step.state), step.events)
+        self._ctx.observer.game_created(final)
+        return Seated(final, seat, token)
+
+    def _new_record(
+        self, game: Game, options: dict[str, str], bot_levels: dict[int, str], players: int, name: str
+    ) -> tuple[GameRecord, int, str]:
+        """The new game's record, the creator's seat and its token (none for an all-bot game)."""
+        now = self._ctx.clock()
+        game_id = self._ids.new(now)
+        seats = [_bot_seat(bot_levels[n]) if n in bot_levels else SeatRecord() for n in range(players)]
+        seat = next((n for n in range(players) if n not in bot_levels), SPECTATOR)
+        token = ""
+        if seat != SPECTATOR:  # an all-bot game: the creator watches as a spectator
+            token, token_hash = tokens.issue(game_id, seat)
+            seats[seat] = SeatRecord(name, token_hash)
+        record = GameRecord(
+            game_id=game_id,
+            game_type=game.name,
+            options=options,
+            seats=tuple(seats),
+            create_time=now,
+            deal_seed=self._seeds(),
+            chance_seed=self._seeds(),
+        )
+        return record, seat, token
+
+    async def assign_bot(self, game_id: str, seat: int) -> tuple[GameRecord, str]:
+        """Hand a bot seat to a bot worker: a fresh token for it (any earlier one stops working).
+
+        The game starts when this was the last seat to fill.
+        """
+
+        async def change(loaded: Loaded) -> tuple[GameRecord, str]:
+            step, token = _bot_assigned(loaded, seat)
+            return await self._commit(loaded, step), token
+
+        return await self._ctx.commit_retrying(game_id, change)
+
+    async def join(self, game_id: str, display_name: str) -> Seated:
+        """Take the first free seat of a waiting game; the game starts when it was the last."""
+        name = validation.display_name(display_name)
+
+        async def change(loaded: Loaded) -> Seated:
+            step, seat, token = _newcomer(loaded, name)
+            return Seated(await self._commit(loaded, step), seat, token)
+
+        return await self._ctx.commit_retrying(game_id, change)
+
+    async def leave(self, game_id: str, token: str | None) -> GameRecord:
+        """Free the token's seat of a waiting game, or resign it in an active one (see ``_resigned``)."""
+
+        async def change(loaded: Loaded) -> GameRecord:
+            record = loaded.record
+            seat = seat_of(record, required(token))
+            if record.status is GameStatus.ACTIVE and record.seats[seat].resigned:
+                return record  # resigned already: nothing to change
+            updated, events = _left(record, seat)
+            self._ctx.cache.drop(record.game_id)
+            await self._ctx.store.commit(loaded.revision, updated, loaded.blob, events)
+            await self._ctx.maybe_ended(updated)
+            return updated
+
+        return await self._ctx.commit_retrying(game_id, change)
+
+    async def _commit(self, loaded: Loaded, step: Step) -> GameRecord:
+        """Commit a seating step over ``loaded``; raises ``RevisionConflict`` when the game moved on."""
+        final = step.finish_record()
+        game = game_of(final.game_type)
+        self._ctx.cache.drop(final.game_id)
+        await self._ctx.store.commit(loaded.revision, final, game.dump(step.state), step.events)
+        return final
+
+
+def _options(game: Game, players: int, options: dict[str, str]) -> dict[str, str]:
+    """The game's full options for ``players``, once the count and every option name are known."""
+    if not game.min_players <= players <= game.max_players:
+        raise GameError(
+            Reason.INVALID_PLAYER_COUNT,
+            f"{game.name} takes {game.min_players}-{game.max_players} players, not {players}",
+        )
+    known = {spec.name for spec in game.options}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise GameError(
+            Reason.UNKNOWN_OPTION,
+            f"unknown option {unknown[0]!r} for {game.name}; known: {', '.join(sorted(known)) or 'none'}",
+            option=unknown[0],
+        )
+    try:
+        return game.validate_options(players, options)
+    except InvalidOptions as exc:
+        raise GameError(Reason.INVALID_OPTION, str(exc)) from None
+
+
+def _opening(game: Game, record: GameRecord, options: dict[str, str], name: str, seat: int) -> Step:
+    """The game's first step: created, dealt, the creator seated, and started when already full."""
+    state, dealt = new_state(game, record.players, options, record.deal_seed)
+    step = Step(record, state)
+    step.note([Event("game_created", f"{name} opens a game of {game.title}", seat)], advance=False)
+    step.note(dealt, advance=False)
+    if seat != SPECTATOR:
+        step.note([joined(name, seat)], advance=False)
+    if record.is_full():
+        step.start()
+    return step
+
+
+def _bot_seat(level: str) -> SeatRecord:
+    return SeatRecord(f"{level.capitalize()} bot", bot=True, bot_level=level)
+
+
+def _bot_assigned(loaded: Loaded, seat: int) -> tuple[Step, str]:
+    """The step that gives bot seat ``seat`` a fresh token, and the token."""
+    record = loaded.record
+    if not 0 <= seat < record.players or not record.seats[seat].bot:
+        raise validation.invalid("seat", f"seat {seat} of game {record.game_id} is not a bot seat")
+    if record.status.is_over:
+        raise not_active(record)
+    token, token_hash = tokens.issue(record.game_id, seat)
+    bot = record.seats[seat]
+    state = game_of(record.game_type).load(loaded.blob)
+    step = Step(record.with_seat(seat, replace(bot, token_hash=token_hash)), state)
+    if not bot.occupied:
+        step.note([joined(bot.display_name, seat)], advance=False)
+    if record.status is GameStatus.WAITING and step.record.is_full():
+        step.start()
+    return step, token
+
+
+def _newcomer(loaded: Loaded, name: str) -> tuple[Step, int, str]:
+    """The step that seats ``name`` in the first free seat, with that seat and its token."""
+    record = loaded.record
+    seat = record.free_seat()
+    if record.status.is_over:
+        raise not_active(record)
+    if record.status is GameStatus.ACTIVE or seat is None:
+        raise GameError(Reason.GAME_FULL, f"game {record.game_id} has no free seat")
+    token, token_hash = tokens.issue(record.game_id, seat)
+    state = game_of(record.game_type).load(loaded.blob)
+    step = Step(record.with_seat(seat, SeatRecord(name, token_hash)), state)
+    step.note([joined(name, seat)], advance=False)
+    if step.record.is_full():
+        step.start()
+    return step, seat, token
+
+
+def _left(record: GameRecord, seat: int) -> tuple[GameRecord, list[NewEvent]]:
+    """The game after ``seat`` leaves it, and the events to log (the engine state is unchanged)."""
+    name = record.seats[seat].display_name
+    if record.status is GameStatus.WAITING:
+        updated = record.with_seat(seat, SeatRecord())
+        event = Event("player_left", f"{name} leaves seat {seat}", seat)
+    elif record.status is GameStatus.ACTIVE:
+        updated, event = _resigned(record, seat, name)
+    else:
+        raise not_active(record)
+    events = [NewEvent(record.version, stored_json(event))]
+    if updated.status is GameStatus.ABANDONED:
+        events.append(NewEvent(record.version, stored_json(abandoned())))
+    return updated, events
+
+
+def _resigned(record: GameRecord, seat: int, name: str) -> tuple[GameRecord, Event]:
+    """The game after ``seat`` resigns from an ACTIVE game, and the event that says so.
+
+    While another human plays on, a bot takes the seat over so the game can
+    finish, and the resigned player's token stops working (the bot gets its
+    own). The last human to leave abandons the game instead, keeping read
+    access to it.
+    """
+    others = [s for n, s in enumerate(record.seats) if n != seat and not s.bot]
+    current = record.seats[seat]
+    if not others:
+        updated = record.with_seat(seat, replace(current, resigned=True))
+        return replace(updated, status=GameStatus.ABANDONED, to_act=()), Event(
+            "player_resigned", f"{name} resigns", seat
+        )
+    takeover = replace(
+        current, resigned=True, bot=True, bot_level=validation.DEFAULT_BOT_LEVEL, token_hash=""
+    )
+    return record.with_seat(seat, takeover), Event(
+        "player_resigned", f"{name} resigns; a bot takes the seat over", seat
+    )
