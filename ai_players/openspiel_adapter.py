@@ -36,7 +36,6 @@ The mapping onto OpenSpiel's State API:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -52,28 +51,6 @@ _CHANCE_RNG_SALT = 0x0C4A7CE5  # keeps the dice stream apart from the deal's hid
 _REWARD = SearchConfig()  # margin weight and score scale of the returns: our search's defaults
 
 
-@dataclass(frozen=True)
-class Bounds:
-    """The sizes OpenSpiel needs up front; the adapter raises if a state ever exceeds them.
-
-    Measured maxima over random playouts (1-4 players): TBBR Dice offers up to
-    118 legal actions and lists up to 216 outcomes (three dice; more dice are
-    sampled), TBBR up to 51 actions and 216 outcomes (three hitchhiking dice);
-    games last under 500 steps. The bounds leave ample room.
-    """
-
-    num_distinct_actions: int
-    max_chance_outcomes: int
-    max_game_length: int
-    sampled_chance: bool  # some chance steps are too large to enumerate
-
-
-BOUNDS: dict[str, Bounds] = {
-    "tbbr_dice": Bounds(512, 216, 5000, sampled_chance=True),
-    "tbbr": Bounds(256, 216, 5000, sampled_chance=False),
-}
-
-
 def short_name(name: str) -> str:
     """The OpenSpiel name of engine game ``name``: ``zythos_tbbr_dice``."""
     return _PREFIX + name
@@ -81,7 +58,7 @@ def short_name(name: str) -> str:
 
 def game_type(game: Game) -> pyspiel.GameType:
     """The OpenSpiel description of an engine game."""
-    bounds = BOUNDS[game.name]
+    bounds = game.bounds
     chance = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=short_name(game.name),
@@ -126,8 +103,8 @@ def register(name: str) -> str:
 
 
 def register_all() -> list[str]:
-    """Register every engine game the adapter has bounds for."""
-    return [register(name) for name in BOUNDS]
+    """Register every engine game."""
+    return [register(game.name) for game in registry.all_games()]
 
 
 # -- the game -----------------------------------------------------------------------------------
@@ -140,16 +117,16 @@ class ZythosGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, Any]) -> None:
         engine_game = registry.get(self.engine_name)
-        bounds = BOUNDS[engine_game.name]
+        bounds = engine_game.bounds
         players = int(params["players"])
         info = pyspiel.GameInfo(
-            num_distinct_actions=bounds.num_distinct_actions,
-            max_chance_outcomes=bounds.max_chance_outcomes,
+            num_distinct_actions=bounds.distinct_actions,
+            max_chance_outcomes=bounds.chance_outcomes,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=bounds.max_game_length,
+            max_game_length=bounds.game_length,
         )
         super().__init__(game_type(engine_game), info, dict(params))
         self.engine = engine_game
@@ -232,7 +209,7 @@ class ZythosState(pyspiel.State):  # type: ignore[misc]
         position = self._position
         if position.legal is None:
             legal = position.engine.legal_actions(self.current_player())
-            if len(legal) > self._position.game.bounds.num_distinct_actions:
+            if len(legal) > self._position.game.bounds.distinct_actions:
                 raise RuntimeError(f"{len(legal)} legal actions exceed the declared bound")
             position.legal = legal
         return position.legal

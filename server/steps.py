@@ -38,21 +38,16 @@ def chance_rng(seed: int, counter: int) -> Rng:
 
 
 def new_state(game: Game, players: int, options: dict[str, str], seed: int) -> tuple[State, list[Event]]:
-    """A fresh state and its setup events (private deals), for games that report them."""
+    """A fresh state and its setup events (private deals)."""
     try:
-        with_events = getattr(game, "new_state_with_events", None)
-        if callable(with_events):
-            state, events = with_events(players, options, seed)
-            return state, list(events)
-        return game.new_state(players, options, seed), []
+        return game.new_state_with_events(players, options, seed)
     except InvalidOptions as exc:
         raise GameError(Reason.INVALID_OPTION, str(exc)) from None
 
 
 def result_text(record: GameRecord, state: State) -> str:
-    """The engine's own summary (an optional ``result_text()``), else who won with how many points."""
-    custom = getattr(state, "result_text", None)
-    if callable(custom) and (text := str(custom())):
+    """The engine's own summary (``State.result_text``), else who won with how many points."""
+    if text := state.result_text():
         return text
     ranking, scores = state.ranking(), state.scores()
     names = [seat.display_name or f"seat {n}" for n, seat in enumerate(record.seats)]

@@ -44,6 +44,20 @@ class OptionSpec:
     choices: tuple[str, ...] = ()  # empty: free-form, checked by the game
 
 
+@dataclass(frozen=True)
+class SizeBounds:
+    """Upper bounds of a game's sizes, for frameworks that need them up front (OpenSpiel's adapter).
+
+    ``sampled_chance``: some chance steps have too many outcomes to list, so
+    they are sampled rather than enumerated.
+    """
+
+    distinct_actions: int
+    chance_outcomes: int
+    game_length: int
+    sampled_chance: bool = False
+
+
 class State(abc.ABC):
     """One position of a game."""
 
@@ -99,6 +113,10 @@ class State(abc.ABC):
     def ranking(self) -> list[int]:
         """Rank per seat (1 = first; tied seats share a rank), rulebook tie-breaks applied."""
 
+    def result_text(self) -> str:
+        """A one-line summary of a finished game in the game's own words; empty: the server's default."""
+        return ""
+
     def action_by_id(self, seat: int, action_id: str) -> Any | None:
         """The legal action of ``seat`` with this id, or ``None``."""
         for action in self.legal_actions(seat):
@@ -118,6 +136,7 @@ class Game(abc.ABC):
     schema_version: int = 1
     # Module implementing engine.core.wire.Wire for this game, e.g. "engine.tbbr_dice.wire".
     wire_module: str = ""
+    bounds: SizeBounds = SizeBounds(distinct_actions=1024, chance_outcomes=216, game_length=10_000)
 
     def validate_options(self, players: int, options: Mapping[str, str]) -> dict[str, str]:
         """Options with defaults filled in; raises ``InvalidOptions`` with a precise message."""
@@ -144,6 +163,12 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def new_state(self, players: int, options: Mapping[str, str], seed: int) -> State:
         """A fresh game; ``seed`` drives every hidden shuffle."""
+
+    def new_state_with_events(
+        self, players: int, options: Mapping[str, str], seed: int
+    ) -> tuple[State, list[Event]]:
+        """A fresh game and the events of its setup (e.g. private deals); by default it has none."""
+        return self.new_state(players, options, seed), []
 
     @abc.abstractmethod
     def determinize(self, observation: Any, rng: Rng) -> State:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import snapshot
-from engine.core.game import Game, OptionSpec
+from engine.core.game import Game, OptionSpec, SizeBounds
 from engine.core.rng import Rng
 from engine.tbbr.data import board, cards, tracks
 from engine.tbbr.observation import TbbrObservation, determinize
@@ -30,6 +30,9 @@ class TbbrGame(Game):
     )
     schema_version = 1
     wire_module = "engine.tbbr.wire"
+    # Measured maxima over random playouts (2-4 players): up to 51 legal actions, 216 outcomes
+    # (three hitchhiking dice); games last under 500 steps.
+    bounds = SizeBounds(distinct_actions=256, chance_outcomes=216, game_length=5000)
 
     def new_state(self, players: int, options: Mapping[str, str], seed: int) -> TbbrState:
         resolved = self.validate_options(players, options)
@@ -72,7 +75,7 @@ def setup(players: int, shorter: bool, seed: int) -> TbbrState:
     state.seq = players
     if shorter:
         state.pending = Pending("start", 0)
-    state._settle()
+    state.settle()
     return state
 
 

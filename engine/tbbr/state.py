@@ -153,7 +153,7 @@ class TbbrState(State):
             self._ride(p, int(outcome))
         else:
             self._hitchhike(p, tuple(outcome))
-        self._settle()
+        self.settle()
         return self._events
 
     def legal_actions(self, seat: int) -> list[Any]:
@@ -191,7 +191,7 @@ class TbbrState(State):
             self._decide(pending, action)
         if not self._events:  # every step tells the table what happened (all tbbr actions are public)
             self._emit("action", f"seat {seat}: {action.label}", seat)
-        self._settle()
+        self.settle()
         return self._events
 
     def observe(self, seat: int | None) -> Any:
@@ -842,7 +842,7 @@ class TbbrState(State):
         pl = self.players[seat]
         return pl.done or pl.time > max(q.time for s, q in enumerate(self.players) if s != seat)
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """Run automatic steps until the game waits for a seat or for dice."""
         while not self.terminal:
             if self.pending is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import snapshot
 from engine.core.errors import InvalidOptions
 from engine.core.events import Event
-from engine.core.game import Game, OptionSpec
+from engine.core.game import Game, OptionSpec, SizeBounds
 from engine.core.rng import Rng
 from engine.tbbr_dice import codec, observation
 from engine.tbbr_dice.components import COLOURS, components
@@ -38,6 +38,9 @@ class TbbrDiceGame(Game):
     )
     schema_version = 1
     wire_module = "engine.tbbr_dice.wire"
+    # Measured maxima over random playouts (1-4 players): up to 118 legal actions; three dice list
+    # 216 outcomes, and rolls of more dice are sampled; games last under 500 steps.
+    bounds = SizeBounds(distinct_actions=512, chance_outcomes=216, game_length=5000, sampled_chance=True)
 
     def new_state(self, players: int, options: Mapping[str, str], seed: int) -> TbbrDiceState:
         return self.new_state_with_events(players, options, seed)[0]

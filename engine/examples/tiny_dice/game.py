@@ -20,7 +20,7 @@ from engine.core.chance import ChanceStep
 from engine.core.errors import IllegalAction
 from engine.core.events import SYSTEM_SEAT, Event
 from engine.core.fields import DeclaredState, hidden, hidden_rng, owned, public
-from engine.core.game import Game, OptionSpec, State
+from engine.core.game import Game, OptionSpec, SizeBounds, State
 from engine.core.rng import Rng
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -135,6 +135,7 @@ class TinyDice(Game):
     max_players = 4
     options = (OptionSpec("target", "Points needed to win", "10", ("10", "20")),)
     wire_module = "engine.examples.tiny_dice.wire"
+    bounds = SizeBounds(distinct_actions=2, chance_outcomes=6, game_length=10_000)
 
     def new_state(self, players: int, options: Mapping[str, str], seed: int) -> TinyDiceState:
         rng = Rng(seed)
