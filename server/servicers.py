@@ -19,7 +19,7 @@ import grpc
 from engine.core import registry
 from server import convert, errors, validation
 from server.reasons import GameError, Reason
-from server.sessions import Sessions
+from server.sessions import ServedEvent, Sessions
 
 if TYPE_CHECKING:
     from server.bots import BotDispatcher
@@ -64,6 +64,15 @@ def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise GameError(Reason.UNAUTHENTICATED, "authorization must be `Bearer <seat token>`")
     return token.strip()
+
+
+def _stream_response(wire: Any, served: ServedEvent) -> pb.StreamEventsResponse:
+    """The message for an event, built once however many streams send it (the fan-out's cost)."""
+    response: pb.StreamEventsResponse | None = served.wire_cache.get("stream")
+    if response is None:
+        response = pb.StreamEventsResponse(event=convert.event(wire, served))
+        served.wire_cache["stream"] = response
+    return response
 
 
 def client_address(context: grpc.aio.ServicerContext[Any, Any]) -> str:
@@ -237,7 +246,7 @@ class GameService(pb_grpc.GameServiceServicer):
             )
             wire = registry.wire(record.game_type)
             async for served in events:
-                yield pb.StreamEventsResponse(event=convert.event(wire, served))
+                yield _stream_response(wire, served)
         except (GameError, StoreUnavailable) as exc:
             await errors.abort(context, _as_game_error(exc))
 

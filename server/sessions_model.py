@@ -8,7 +8,7 @@ machinery, so any part can import them without a cycle.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.events import Event
@@ -21,11 +21,16 @@ SPECTATOR = -1
 
 @dataclass(frozen=True)
 class ServedEvent:
-    """An event as stored, ready to be served to a seat allowed to see it."""
+    """An event as stored, ready to be served to a seat allowed to see it.
+
+    Every stream of a game is handed the same object for the same stored
+    event, so ``wire_cache`` lets the servicer build its message once for all.
+    """
 
     event_id: str
     version: int
     event: Event
+    wire_cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -157,7 +157,9 @@ def decoded(loaded: Loaded) -> Cached:
     return Cached(loaded.record, state, loaded.revision, Answers.decode(loaded.answers))
 
 
+@functools.lru_cache(maxsize=4096)
 def served(stored: StoredEvent) -> ServedEvent:
+    """The event ready to serve; one object per stored event, shared by every stream that follows it."""
     return ServedEvent(stored.event_id, stored.version, engine_event(stored))
 
 
