@@ -7,7 +7,6 @@ anything running. ``CpuMeter`` reads /proc to say which process was the bottlene
 
 from __future__ import annotations
 
-import ctypes
 import os
 import re
 import shutil
@@ -27,12 +26,6 @@ BENCH = Path(__file__).resolve().parent
 REDIS_BINARY = "/usr/bin/redis-server"
 _SERVING = re.compile(rb"serving \S+ on [^:\s]+:(\d+)")
 _CLK_TCK = os.sysconf("SC_CLK_TCK")
-_PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:
-    """In the child before exec: get SIGTERM when the benchmark process dies, however it dies."""
-    ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _env() -> dict[str, str]:
@@ -119,7 +112,10 @@ class Processes:
                 stderr=subprocess.STDOUT,
                 cwd=ROOT,
                 env=env,
-                preexec_fn=_die_with_parent,
+                # No preexec_fn: Python then starts the child with vfork, so no fork handler runs in
+                # it. With one, gRPC's fork handler in a parent that holds channels restarts its
+                # poller in the child before exec, which then aborts ("epoll_wait ... Bad file
+                # descriptor", grpc/grpc#43055). A child outliving a killed parent is stopped by hand.
                 start_new_session=True,  # its own group, so ``kill`` reaches its children too
             )
         return process, log
@@ -230,6 +226,9 @@ class Processes:
     def close(self) -> None:
         for child in reversed(list(self.children)):
             self.stop(child)
+        if os.environ.get("ZYTHOS_KEEP_LOGS"):  # for a post-mortem of a failed run
+            print(f"process logs kept in {self.workdir}", file=sys.stderr)
+            return
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 

@@ -60,7 +60,7 @@ async def test_bot_games_on_two_replicas_with_one_worker_finish_and_survive_chan
             now = await statuses(clients[0], unfinished)
             return all(g.version > versions[g.game_id] or g.status in DONE for g in now)
 
-        handover = await until(all_moved_on, 60, "the dead worker's seats went to the second worker")
+        handover = await until(all_moved_on, 120, "the dead worker's seats went to the second worker")
         assert handover < 10 * LEASE_SECONDS + 10, handover
 
         async def all_done() -> bool:
