@@ -6,10 +6,10 @@ from typing import Any
 
 from engine.core.events import Event
 from engine.tbbr_dice import actions as A
-from engine.tbbr_dice.dice import ROLL_MODES
-from engine.tbbr_dice.observation import DieView, PlayerView, TbbrDiceObservation
+from engine.tbbr_dice.dice import ROLL_MODES, DieView
+from engine.tbbr_dice.sheet import Sheet
 from engine.tbbr_dice.state import CHOOSE as CHOOSE_PHASE
-from engine.tbbr_dice.state import GOAL, OVER, PERSONAL, PICK, TRAVEL
+from engine.tbbr_dice.state import GOAL, OVER, PERSONAL, PICK, TRAVEL, TbbrDiceState
 from zythos.v1 import tbbr_dice_pb2 as pb
 
 oneof_field = "tbbr_dice"
@@ -61,7 +61,7 @@ def _colour_name(value: int) -> str:
 # ------------------------------------------------------------------ view
 
 
-def _player_to_proto(p: PlayerView) -> pb.TbbrDicePlayer:
+def _player_to_proto(p: Any) -> pb.TbbrDicePlayer:
     return pb.TbbrDicePlayer(
         position_id=p.position,
         visited_ids=p.visited,
@@ -84,8 +84,8 @@ def _player_to_proto(p: PlayerView) -> pb.TbbrDicePlayer:
     )
 
 
-def _player_from_proto(m: pb.TbbrDicePlayer) -> PlayerView:
-    return PlayerView(
+def _player_from_proto(m: pb.TbbrDicePlayer) -> Any:
+    return Sheet.View(
         position=m.position_id,
         visited=tuple(m.visited_ids),
         roads=tuple(m.road_ids),
@@ -107,7 +107,7 @@ def _player_from_proto(m: pb.TbbrDicePlayer) -> PlayerView:
     )
 
 
-def view_to_proto(obs: TbbrDiceObservation) -> pb.TbbrDiceView:
+def view_to_proto(obs: Any) -> pb.TbbrDiceView:
     return pb.TbbrDiceView(
         spectator=obs.seat is None,
         seat=-1 if obs.seat is None else obs.seat,
@@ -163,9 +163,9 @@ def view_to_proto(obs: TbbrDiceObservation) -> pb.TbbrDiceView:
     )
 
 
-def view_from_proto(m: pb.TbbrDiceView) -> TbbrDiceObservation:
+def view_from_proto(m: pb.TbbrDiceView) -> Any:
     t = m.thomas
-    return TbbrDiceObservation(
+    return TbbrDiceState.Observation(
         seat=None if m.spectator else m.seat,
         num_players=m.num_players,
         blocked_cheese=m.blocked_cheese,
