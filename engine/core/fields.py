@@ -97,12 +97,6 @@ class Field:
             return ()
         return ((self.name, _frozen),)
 
-    def thawed(self, value: Any) -> Any:
-        """A shown (frozen) value as the field holds it: the copy applied to the tuples."""
-        if self.copy is _same or self.copy is list or self.copy is _nested:
-            return self.copy(value)
-        return _thawed(value)
-
 
 def _declare(
     visibility: Visibility,
@@ -214,9 +208,9 @@ def _stored(fields: Sequence[Field]) -> tuple[Field, ...]:
 class DeclaredRecord:
     """A record inside a state, one per seat (a player's sheet): ``public`` and ``private`` fields.
 
-    The kit derives ``clone()``, ``dump()`` / ``load()`` and ``view(mine)``, an instance of the
-    derived frozen ``View`` dataclass: the public fields (and what private ones ``show``), then
-    the private fields, at their defaults unless ``mine``.
+    The kit derives ``clone()``, ``dump()`` / ``load()``, ``view(mine)``, an instance of the
+    derived frozen ``View`` dataclass (the public fields and what private ones ``show``, then the
+    private fields, at their defaults unless ``mine``) and ``from_view()``.
     """
 
     FIELDS: ClassVar[tuple[Field, ...]] = ()
@@ -228,18 +222,12 @@ class DeclaredRecord:
         if not declared:
             return
         cls.FIELDS = (*cls.FIELDS, *declared)
-        public_views = [
-            (name, fn)
-            for spec in cls.FIELDS
-            if spec.visibility is Visibility.PRIVATE
-            for name, fn in (spec.shows or ())
-        ]
-        names = [spec.name for spec in cls.FIELDS if spec.visibility is Visibility.PUBLIC]
-        names += [name for name, _ in public_views]
-        names += [spec.name for spec in cls.FIELDS if spec.visibility is Visibility.PRIVATE]
-        cls.View = make_dataclass(view_name or cls.__name__ + "View", [(n, Any) for n in names], frozen=True)
+        cls.View = make_dataclass(
+            view_name or cls.__name__ + "View", [(n, Any) for n, _ in _view_parts(cls.FIELDS)], frozen=True
+        )
         cls.clone = _clone_method(cls, cls.FIELDS)  # type: ignore[method-assign,assignment]
         cls.view = _view_method(cls)  # type: ignore[method-assign,assignment]
+        cls.from_view = classmethod(_restore_function(cls, "view", "record"))  # type: ignore[assignment]
 
     def __init__(self, **values: Any) -> None:
         """Every field at its default, then ``values``."""
@@ -257,6 +245,12 @@ class DeclaredRecord:
         raise NotImplementedError
 
     def view(self, mine: bool) -> Any:  # replaced per class
+        """What a seat sees of this record (derived from the field declarations)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_view(cls: type[R], view: Any) -> R:  # replaced per class
+        """What a view tells, as a record: private fields as shown (the defaults, unless it was mine)."""
         raise NotImplementedError
 
     def dump(self) -> list[Any]:
@@ -268,34 +262,6 @@ class DeclaredRecord:
         if len(body) != len(cls.FIELDS):
             raise ValueError(f"{cls.__name__} snapshot has {len(body)} fields, not {len(cls.FIELDS)}")
         return cls.fresh(**{spec.name: spec.from_json(v) for spec, v in zip(cls.FIELDS, body, strict=True)})
-
-    @classmethod
-    def from_view(cls: type[R], view: Any) -> R:
-        """What a view tells, as a record: private fields as shown (the defaults, unless it was mine)."""
-        record = cls.__new__(cls)
-        for spec in cls.FIELDS:
-            setattr(record, spec.name, spec.thawed(getattr(view, spec.name)))
-        return record
-
-
-def _view_method(cls: type[DeclaredRecord]) -> Callable[[DeclaredRecord, bool], Any]:
-    """``view`` written out for this record's fields."""
-    scope: dict[str, Any] = {"View": cls.View, "frozen": _frozen}
-    public_parts, shown_parts, private_parts = [], [], []
-    for n, spec in enumerate(cls.FIELDS):
-        if spec.visibility is Visibility.PUBLIC:
-            public_parts.append(f"{spec.name}=frozen(self.{spec.name})")
-        else:
-            scope[f"hidden_{n}"] = _frozen(spec.default())
-            private_parts.append(f"{spec.name}=frozen(self.{spec.name}) if mine else hidden_{n}")
-            for k, (name, fn) in enumerate(spec.shows or ()):
-                scope[f"show_{n}_{k}"] = fn
-                shown_parts.append(f"{name}=show_{n}_{k}(self.{spec.name})")
-    body = ", ".join(public_parts + shown_parts + private_parts)
-    exec(f"def view(self, mine):\n    return View({body})", scope)
-    view: Callable[[DeclaredRecord, bool], Any] = scope["view"]
-    view.__doc__ = "What a seat sees of this record (derived from the field declarations)."
-    return view
 
 
 class DeclaredState(State):
@@ -314,6 +280,10 @@ class DeclaredState(State):
         cls.FIELDS = (*cls.FIELDS, *declared)
         cls.Observation = _observation_class(cls.__name__, cls.FIELDS)
         cls.clone = _clone_method(cls, _stored(cls.FIELDS))  # type: ignore[method-assign,assignment]
+        cls.observe = _observe_method(cls)  # type: ignore[method-assign,assignment]
+        cls.from_observation = classmethod(  # type: ignore[assignment]
+            _restore_function(cls, "observation", "state")
+        )
 
     @classmethod
     def fresh(cls: type[S], num_players: int, **values: Any) -> S:
@@ -346,51 +316,19 @@ class DeclaredState(State):
             players, **{spec.name: spec.from_json(v) for spec, v in zip(stored, values, strict=True)}
         )
 
-    def observe(self, seat: int | None) -> Any:
+    def observe(self, seat: int | None) -> Any:  # replaced per class
         """What ``seat`` may know (``None``: a spectator): public fields, its own items, nothing hidden."""
-        values: dict[str, Any] = {"seat": seat, "num_players": self.num_players}
-        for spec in self.FIELDS:
-            visibility = spec.visibility
-            if visibility is Visibility.DERIVED:
-                values[spec.name] = spec.default(self)
-                continue
-            value = getattr(self, spec.name)
-            if visibility is Visibility.OWNER:
-                values[spec.name] = None if seat is None else _frozen(value[seat])
-            elif visibility is Visibility.SEATS:
-                shown = tuple(record.view(n == seat) for n, record in enumerate(value))
-                values[spec.shows[0][0] if spec.shows else spec.name] = shown
-            else:
-                for name, show in spec.observed():
-                    values[name] = show(value)
-        return self.Observation(**values)
+        raise NotImplementedError
 
     @classmethod
-    def from_observation(cls: type[S], observation: Any) -> S:
+    def from_observation(cls: type[S], observation: Any) -> S:  # replaced per class
         """What the observer knows, as a state: public fields set, its own items in place.
 
         Owned items of other seats and hidden fields keep their defaults (an
         owned field: ``None`` per seat; a record's private fields: as the
         observer saw them): the game's determinization samples them.
         """
-        state = cls.fresh(observation.num_players)
-        for spec in cls.FIELDS:
-            visibility = spec.visibility
-            if visibility is Visibility.PUBLIC:
-                if spec.restore is not None:
-                    value = spec.restore(observation)
-                else:
-                    value = spec.thawed(getattr(observation, spec.name))
-                setattr(state, spec.name, value)
-            elif visibility is Visibility.OWNER:
-                items: list[Any] = [None] * observation.num_players
-                if observation.seat is not None:
-                    items[observation.seat] = _thawed(getattr(observation, spec.name))
-                setattr(state, spec.name, items)
-            elif visibility is Visibility.SEATS:
-                views = getattr(observation, spec.shows[0][0] if spec.shows else spec.name)
-                setattr(state, spec.name, [spec.record.from_view(view) for view in views])
-        return state
+        raise NotImplementedError
 
 
 def _frozen(value: Any) -> Any:
@@ -406,14 +344,161 @@ def _thawed(value: Any) -> Any:
     return value
 
 
+# Generated code. The copy a field declares says how deep its mutability goes (a shallow
+# "list" copy suffices only when the items are immutable), so it also says how to freeze the
+# value for an observation and how to thaw it back: written out per field, as dataclasses
+# writes __init__, since search observes and determinizes on every decision.
+
+
+def _frozen_expr(spec: Field, value: str, scope: dict[str, Any]) -> str:
+    if spec.copy is _same:
+        return value
+    if spec.copy is list:
+        return f"tuple({value})"
+    if spec.copy is _nested:
+        return f"tuple(map(tuple, {value}))"
+    scope["frozen"] = _frozen
+    return f"frozen({value})"
+
+
+def _item_frozen_expr(spec: Field, value: str, scope: dict[str, Any]) -> str:
+    """An owned field's item: one level less mutable than the field."""
+    if spec.copy is list or spec.copy is _same:
+        return value
+    if spec.copy is _nested:
+        return f"tuple({value})"
+    scope["frozen"] = _frozen
+    return f"frozen({value})"
+
+
+def _thawed_expr(spec: Field, value: str, scope: dict[str, Any]) -> str:
+    if spec.copy is _same:
+        return value
+    if spec.copy is list:
+        return f"list({value})"
+    if spec.copy is _nested:
+        return f"[list(row) for row in {value}]"
+    scope["thawed"] = _thawed
+    return f"thawed({value})"
+
+
+def _shown_name(spec: Field) -> str:
+    return spec.shows[0][0] if spec.visibility is Visibility.SEATS and spec.shows else spec.name
+
+
+def _view_parts(fields: Sequence[Field]) -> list[tuple[str, Field | None]]:
+    """A record view's fields: public ones, what private ones show (no Field), then private ones."""
+    parts: list[tuple[str, Field | None]] = [
+        (spec.name, spec) for spec in fields if spec.visibility is Visibility.PUBLIC
+    ]
+    parts += [
+        (name, None)
+        for spec in fields
+        if spec.visibility is Visibility.PRIVATE
+        for name, _ in spec.shows or ()
+    ]
+    return parts + [(spec.name, spec) for spec in fields if spec.visibility is Visibility.PRIVATE]
+
+
+def _compiled(source: str, name: str, scope: dict[str, Any], doc: str) -> Callable[..., Any]:
+    exec(source, scope)
+    function: Callable[..., Any] = scope[name]
+    function.__doc__ = doc
+    return function
+
+
+def _view_method(cls: type[DeclaredRecord]) -> Callable[[DeclaredRecord, bool], Any]:
+    """``view`` written out for this record's fields."""
+    scope: dict[str, Any] = {"View": cls.View}
+    args = []
+    for spec in cls.FIELDS:
+        if spec.visibility is Visibility.PUBLIC:
+            args.append(_frozen_expr(spec, f"self.{spec.name}", scope))
+    for n, spec in enumerate(cls.FIELDS):
+        if spec.visibility is Visibility.PRIVATE:
+            for k, (_, show) in enumerate(spec.shows or ()):
+                scope[f"show_{n}_{k}"] = show
+                args.append(f"show_{n}_{k}(self.{spec.name})")
+    for n, spec in enumerate(cls.FIELDS):
+        if spec.visibility is Visibility.PRIVATE:
+            scope[f"unseen_{n}"] = _frozen(spec.default())
+            args.append(f"({_frozen_expr(spec, f'self.{spec.name}', scope)} if mine else unseen_{n})")
+    source = f"def view(self, mine):\n    return View({', '.join(args)})"
+    return _compiled(
+        source, "view", scope, "What a seat sees of this record (derived from the declarations)."
+    )
+
+
+def _observe_method(cls: type[DeclaredState]) -> Callable[[DeclaredState, int | None], Any]:
+    """``observe`` written out for this state's fields, in the observation's field order."""
+    scope: dict[str, Any] = {"Observation": cls.Observation}
+    args = ["seat", "self.num_players"]
+    for n, spec in enumerate(cls.FIELDS):
+        value = f"self.{spec.name}"
+        if spec.visibility is Visibility.DERIVED:
+            scope[f"derive_{n}"] = spec.default
+            args.append(f"derive_{n}(self)")
+        elif spec.visibility is Visibility.OWNER:
+            args.append(f"(None if seat is None else {_item_frozen_expr(spec, value + '[seat]', scope)})")
+        elif spec.visibility is Visibility.SEATS:
+            args.append(f"tuple([record.view(n == seat) for n, record in enumerate({value})])")
+        elif spec.shows is not None:
+            for k, (_, show) in enumerate(spec.shows):
+                scope[f"show_{n}_{k}"] = show
+                args.append(f"show_{n}_{k}({value})")
+        elif spec.visibility is Visibility.PUBLIC:
+            args.append(_frozen_expr(spec, value, scope))
+    source = f"def observe(self, seat):\n    return Observation({', '.join(args)})"
+    doc = "What ``seat`` may know (``None``: a spectator), derived from the declarations."
+    return _compiled(source, "observe", scope, doc)
+
+
+def _restore_function(cls: type[Any], source_name: str, target: str) -> Callable[..., Any]:
+    """``from_observation`` / ``from_view``: what an observer knows, as a state or record.
+
+    Public and (in a record) private fields are read back from what was shown; owned fields
+    hold the observer's item only (``None`` for the other seats); hidden fields keep their
+    defaults, for the game's determinization to sample.
+    """
+    scope: dict[str, Any] = {}
+    lines = [f"def restore(cls, {source_name}):", f"    {target} = cls.__new__(cls)"]
+    if target == "state":
+        lines.append(f"    state.num_players = {source_name}.num_players")
+    for n, spec in enumerate(cls.FIELDS):
+        shown = f"{source_name}.{spec.name}"
+        set_ = f"    {target}.{spec.name} = "
+        if spec.visibility is Visibility.DERIVED:
+            continue
+        if spec.visibility in (Visibility.PUBLIC, Visibility.PRIVATE):
+            if spec.restore is not None:
+                scope[f"restore_{n}"] = spec.restore
+                lines.append(f"{set_}restore_{n}({source_name})")
+            else:
+                lines.append(set_ + _thawed_expr(spec, shown, scope))
+        elif spec.visibility is Visibility.OWNER:
+            scope["thawed"] = _thawed
+            lines += [
+                f"{set_}[None] * {source_name}.num_players",
+                f"    if {source_name}.seat is not None:",
+                f"        {target}.{spec.name}[{source_name}.seat] = thawed({shown})",
+            ]
+        elif spec.visibility is Visibility.SEATS:
+            scope[f"record_{n}"] = spec.record
+            lines.append(f"{set_}[record_{n}.from_view(v) for v in {source_name}.{_shown_name(spec)}]")
+        else:
+            scope[f"default_{n}"] = spec.default
+            lines.append(f"{set_}default_{n}()")
+    lines.append(f"    return {target}")
+    doc = f"What a {source_name} tells, as a {target} (derived from the declarations)."
+    return _compiled("\n".join(lines), "restore", scope, doc)
+
+
 def _observation_class(state_name: str, fields: Sequence[Field]) -> type[Any]:
     """The frozen dataclass of what a seat may see: ``seat``, ``num_players``, then the visible fields."""
     visible: list[tuple[str, Any]] = []
     for spec in fields:
-        if spec.visibility in (Visibility.OWNER, Visibility.DERIVED):
-            visible.append((spec.name, Any))
-        elif spec.visibility is Visibility.SEATS:
-            visible.append((spec.shows[0][0] if spec.shows else spec.name, Any))
+        if spec.visibility in (Visibility.OWNER, Visibility.DERIVED, Visibility.SEATS):
+            visible.append((_shown_name(spec), Any))
         else:
             visible += [(name, Any) for name, _ in spec.observed()]
     name = state_name.removesuffix("State") + "Observation"
@@ -423,10 +508,10 @@ def _observation_class(state_name: str, fields: Sequence[Field]) -> type[Any]:
 def _clone_method(cls: type[Any], fields: Sequence[Field]) -> Callable[[Any], Any]:
     """``clone`` written out for these fields.
 
-    An instance with a ``__dict__`` is copied whole first (one C call), then only the fields that
-    are not immutable values get their own copy: search clones on every iteration.
+    The instance's ``__dict__`` is copied whole (one C call), then only the fields that are not
+    immutable values get their own copy: search clones on every iteration.
     """
-    lines = ["def clone(self):", "    new = cls.__new__(cls)", "    new.__dict__.update(self.__dict__)"]
+    lines = ["def clone(self):", "    new = cls.__new__(cls)", "    new.__dict__ = self.__dict__.copy()"]
     scope: dict[str, Any] = {"cls": cls}
     for n, spec in enumerate(fields):
         if spec.copy is list:
@@ -437,7 +522,4 @@ def _clone_method(cls: type[Any], fields: Sequence[Field]) -> Callable[[Any], An
             scope[f"copy_{n}"] = spec.copy
             lines.append(f"    new.{spec.name} = copy_{n}(self.{spec.name})")
     lines.append("    return new")
-    exec("\n".join(lines), scope)
-    clone: Callable[[Any], Any] = scope["clone"]
-    clone.__doc__ = "An independent copy (derived from the field declarations)."
-    return clone
+    return _compiled("\n".join(lines), "clone", scope, "An independent copy (derived from the declarations).")
