@@ -228,6 +228,8 @@ class DeclaredRecord:
         cls.clone = _clone_method(cls, cls.FIELDS)  # type: ignore[method-assign,assignment]
         cls.view = _view_method(cls)  # type: ignore[method-assign,assignment]
         cls.from_view = classmethod(_restore_function(cls, "view", "record"))  # type: ignore[assignment]
+        cls.dump = _dump_method(cls.FIELDS, ())  # type: ignore[method-assign]
+        cls.load = classmethod(_load_function(cls, cls.FIELDS, ()))  # type: ignore[assignment]
 
     def __init__(self, **values: Any) -> None:
         """Every field at its default, then ``values``."""
@@ -283,6 +285,10 @@ class DeclaredState(State):
         cls.observe = _observe_method(cls)  # type: ignore[method-assign,assignment]
         cls.from_observation = classmethod(  # type: ignore[assignment]
             _restore_function(cls, "observation", "state")
+        )
+        cls.dump_fields = _dump_method(_stored(cls.FIELDS), ("num_players",))  # type: ignore[method-assign]
+        cls.from_fields = classmethod(  # type: ignore[assignment]
+            _load_function(cls, _stored(cls.FIELDS), ("num_players",))
         )
 
     @classmethod
@@ -523,3 +529,42 @@ def _clone_method(cls: type[Any], fields: Sequence[Field]) -> Callable[[Any], An
             lines.append(f"    new.{spec.name} = copy_{n}(self.{spec.name})")
     lines.append("    return new")
     return _compiled("\n".join(lines), "clone", scope, "An independent copy (derived from the declarations).")
+
+
+def _dump_method(fields: Sequence[Field], first: tuple[str, ...]) -> Callable[..., Any]:
+    """``dump`` / ``dump_fields`` written out: ``first`` then every field, in declaration order, as JSON."""
+    scope: dict[str, Any] = {}
+    items = [f"self.{name}" for name in first]
+    for n, spec in enumerate(fields):
+        if spec.to_json is _same:
+            items.append(f"self.{spec.name}")
+        else:
+            scope[f"to_json_{n}"] = spec.to_json
+            items.append(f"to_json_{n}(self.{spec.name})")
+    source = f"def dump(self):\n    return [{', '.join(items)}]"
+    return _compiled(source, "dump", scope, "The snapshot body: every field as JSON, in declaration order.")
+
+
+def _load_function(cls: type[Any], fields: Sequence[Field], first: tuple[str, ...]) -> Callable[..., Any]:
+    """``load`` / ``from_fields`` written out: the inverse of ``_dump_method``'s body."""
+    scope: dict[str, Any] = {"ValueError": ValueError}
+    names = [*first, *(f"v_{n}" for n in range(len(fields)))]
+    size = len(names)
+    lines = [
+        "def load(cls, body):",
+        f"    if len(body) != {size}:",
+        f"        raise ValueError(f'{cls.__name__} snapshot has {{len(body)}} values, not {size}')",
+        f"    {', '.join(names)}, = body",
+        "    new = cls.__new__(cls)",
+    ]
+    lines += [f"    new.{name} = {name}" for name in first]
+    for n, spec in enumerate(fields):
+        if spec.from_json is _same:
+            lines.append(f"    new.{spec.name} = v_{n}")
+        else:
+            scope[f"from_json_{n}"] = spec.from_json
+            lines.append(f"    new.{spec.name} = from_json_{n}(v_{n})")
+    lines.append("    return new")
+    return _compiled(
+        "\n".join(lines), "load", scope, "The value a snapshot body holds (derived from the declarations)."
+    )
