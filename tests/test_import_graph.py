@@ -39,8 +39,6 @@ ALLOWED_CYCLES: frozenset[tuple[str, ...]] = frozenset(
         # automa and cheeses name TbbrDiceState under TYPE_CHECKING only.
         ("engine.tbbr_dice.automa", "engine.tbbr_dice.state"),
         ("engine.tbbr_dice.cheeses", "engine.tbbr_dice.state"),
-        # state imports observation in a method; observation imports TbbrDiceState.
-        ("engine.tbbr_dice.observation", "engine.tbbr_dice.state"),
     }
 )
 

@@ -19,3 +19,15 @@ def decode(game: str, supported: int, blob: bytes) -> Any:
     if data.get("v") != supported:
         raise ValueError(f"unsupported {game} snapshot version {data.get('v')!r} (expected {supported})")
     return data["s"]
+
+
+def decode_versioned(game: str, supported: tuple[int, ...], blob: bytes) -> tuple[int, Any]:
+    """The version and body of a snapshot in any ``supported`` version (a game reading its older ones)."""
+    data = orjson.loads(blob)
+    if data.get("g") != game:
+        raise ValueError(f"snapshot is for game {data.get('g')!r}, not {game!r}")
+    if data.get("v") not in supported:
+        raise ValueError(
+            f"unsupported {game} snapshot version {data.get('v')!r} (expected one of {supported})"
+        )
+    return data["v"], data["s"]

@@ -7,9 +7,12 @@ Thomas; blocked until someone rolls all 12 again) or unrolled (before the very f
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any
 
 from engine.core.chance import ChanceStep
+from engine.core.fields import DeclaredRecord, public
 from engine.core.rng import Rng
 from engine.tbbr_dice.components import COLOURS, X, components
 
@@ -20,27 +23,18 @@ NOBODY, THOMAS = -1, -2
 ROLL_MODES = ("all", "all3", "special", "nox", "some", "thomas")
 
 
-class Dice:
-    """Colour, face, status, owner and the "doubled" mark of each of the 12 dice."""
+def _per_die(value: Any) -> Callable[[], list[Any]]:
+    return lambda: [value] * len(components().dice.colour_of)
 
-    __slots__ = ("colour", "doubled", "owner", "status", "value")
 
-    def __init__(self) -> None:
-        base = components().dice.colour_of
-        self.colour: list[str] = list(base)
-        self.value: list[int] = [X] * len(base)
-        self.status: list[int] = [UNROLLED] * len(base)
-        self.owner: list[int] = [NOBODY] * len(base)
-        self.doubled: list[bool] = [False] * len(base)
+class Dice(DeclaredRecord):
+    """Colour, face, status, owner and the "doubled" mark of each of the 12 dice (all public)."""
 
-    def clone(self) -> Dice:
-        d = Dice.__new__(Dice)
-        d.colour = list(self.colour)
-        d.value = list(self.value)
-        d.status = list(self.status)
-        d.owner = list(self.owner)
-        d.doubled = list(self.doubled)
-        return d
+    colour: list[str] = public(lambda: list(components().dice.colour_of), copy="list")
+    value: list[int] = public(_per_die(X), copy="list")
+    status: list[int] = public(_per_die(UNROLLED), copy="list")
+    owner: list[int] = public(_per_die(NOBODY), copy="list")
+    doubled: list[bool] = public(_per_die(False), copy="list")
 
     def available(self) -> list[int]:
         return [i for i, s in enumerate(self.status) if s == AVAILABLE]
@@ -73,6 +67,32 @@ class Dice:
             self.status[i] = AVAILABLE
             self.owner[i] = NOBODY
             self.doubled[i] = False
+
+
+@dataclass(frozen=True)
+class DieView:
+    colour: str
+    value: int  # 0 = X
+    status: int  # 0 available, 1 used, 2 not rolled yet
+    owner: int  # seat that took it, -2 Thomas, -1 nobody
+    doubled: bool
+
+
+def die_views(d: Dice) -> tuple[DieView, ...]:
+    """The dice as the observation shows them: one record per die."""
+    return tuple(
+        DieView(d.colour[i], d.value[i], d.status[i], d.owner[i], d.doubled[i]) for i in range(len(d.status))
+    )
+
+
+def dice_from_views(views: tuple[DieView, ...]) -> Dice:
+    return Dice.fresh(
+        colour=[v.colour for v in views],
+        value=[v.value for v in views],
+        status=[v.status for v in views],
+        owner=[v.owner for v in views],
+        doubled=[v.doubled for v in views],
+    )
 
 
 _COLOUR_RANK = {colour: rank for rank, colour in enumerate(COLOURS)}

@@ -36,7 +36,7 @@ class TbbrDiceGame(Game):
             "toast", "Variant: players in the same brewery at a round's end toast (one taste)", "false", _BOOL
         ),
     )
-    schema_version = 1
+    schema_version = 2  # 2: the kit's list of declared fields; 1 (a dict of attributes) still loads
     wire_module = "engine.tbbr_dice.wire"
     # Measured maxima over random playouts (1-4 players): up to 118 legal actions; three dice list
     # 216 outcomes, and rolls of more dice are sampled; games last under 500 steps.
@@ -52,10 +52,13 @@ class TbbrDiceGame(Game):
         opts = self.validate_options(players, options)
         if players == 1 and opts["mixed_goals"] == "true":
             raise InvalidOptions("mixed_goals needs 2-4 players (the solo mode uses two goal rows)")
-        state = TbbrDiceState(
-            players, opts["blocked_cheese"] == "true", opts["mixed_goals"] == "true", opts["toast"] == "true"
+        state = TbbrDiceState.fresh(
+            players,
+            blocked_cheese=opts["blocked_cheese"] == "true",
+            mixed_goals=opts["mixed_goals"] == "true",
+            toast=opts["toast"] == "true",
+            rng=Rng(seed),
         )
-        state.rng = Rng(seed)
         _deal_goals(state)
         _deal_cheeses(state)
         comps = components().personal
@@ -72,10 +75,11 @@ class TbbrDiceGame(Game):
         return observation.determinize(observation_, rng)
 
     def dump(self, state: Any) -> bytes:
-        return snapshot.encode(self.name, self.schema_version, codec.to_json(state))
+        return snapshot.encode(self.name, self.schema_version, state.dump_fields())
 
     def load(self, blob: bytes) -> TbbrDiceState:
-        return codec.from_json(snapshot.decode(self.name, self.schema_version, blob))
+        version, body = snapshot.decode_versioned(self.name, (1, self.schema_version), blob)
+        return codec.from_v1(body) if version == 1 else TbbrDiceState.from_fields(body)
 
 
 def _deal_goals(state: TbbrDiceState) -> None:

@@ -5,68 +5,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import belgium
+from engine.core.fields import DeclaredRecord, private, public
 from engine.tbbr_dice.components import Tracks, components
 
 
-class Sheet:
-    """The mutable sheet of one seat. ``clone`` copies every list (no deepcopy: search clones a lot)."""
+class Sheet(DeclaredRecord, view_name="PlayerView"):
+    """The sheet of one seat, declared once (engine/core/fields.py): everyone sees it but the
+    personal goal, the offer being chosen from and the discarded personal cards, its seat's own."""
 
-    __slots__ = (
-        "buys",
-        "cheese_ticks",
-        "cheeses_used",
-        "env_ticks",
-        "finished",
-        "goals",
-        "offer",
-        "pending_penalty",
-        "personal",
-        "personal_seen",
-        "podium",
-        "position",
-        "roads",
-        "tastes",
-        "visited",
-        "wild",
-    )
-
-    def __init__(self) -> None:
-        self.position: str = belgium.GRAND_PLACE_ID
-        self.visited: list[str] = []  # breweries, in visiting order
-        self.roads: list[str] = []  # distinct roads taken, as road keys, in order
-        self.env_ticks = 0
-        self.tastes = 0
-        self.buys = 0
-        self.cheeses_used: list[int] = []  # table slots eaten (a slot twice only via the reuse cheese)
-        self.cheese_ticks = 0
-        self.goals: list[tuple[str, str]] = []  # (common goal id, colour it counts as)
-        self.wild = False  # Achel cheese eaten and not yet spent
-        self.personal = ""  # kept personal goal (secret)
-        self.offer: tuple[str, ...] = ()  # silver + gold being chosen from (secret)
-        self.personal_seen: list[str] = []  # personal cards this seat discarded (it knows them)
-        self.podium = 0
-        self.finished = False
-        self.pending_penalty = 0  # dice fewer at the next choice (taste circles 4 and 8)
-
-    def clone(self) -> Sheet:
-        s = Sheet.__new__(Sheet)
-        s.position = self.position
-        s.visited = list(self.visited)
-        s.roads = list(self.roads)
-        s.env_ticks = self.env_ticks
-        s.tastes = self.tastes
-        s.buys = self.buys
-        s.cheeses_used = list(self.cheeses_used)
-        s.cheese_ticks = self.cheese_ticks
-        s.goals = list(self.goals)
-        s.wild = self.wild
-        s.personal = self.personal
-        s.offer = self.offer
-        s.personal_seen = list(self.personal_seen)
-        s.podium = self.podium
-        s.finished = self.finished
-        s.pending_penalty = self.pending_penalty
-        return s
+    position: str = public(lambda: belgium.GRAND_PLACE_ID)
+    visited: list[str] = public(list, copy="list")  # breweries, in visiting order
+    roads: list[str] = public(list, copy="list")  # distinct roads taken, as road keys, in order
+    env_ticks: int = public(int)
+    tastes: int = public(int)
+    buys: int = public(int)
+    cheeses_used: list[int] = public(list, copy="list")  # table slots eaten (twice only via reuse)
+    cheese_ticks: int = public(int)
+    # (common goal id, colour it counts as)
+    goals: list[tuple[str, str]] = public(list, copy="list", from_json=lambda v: [tuple(g) for g in v])
+    wild: bool = public(bool)  # Achel cheese eaten and not yet spent
+    podium: int = public(int)
+    finished: bool = public(bool)
+    pending_penalty: int = public(int)  # dice fewer at the next choice (taste circles 4 and 8)
+    # silver + gold being chosen from; all see that this seat is choosing
+    offer: tuple[str, ...] = private(tuple, from_json=tuple, shows={"choosing": bool})
+    personal: str = private(str, shows={"has_personal": bool})  # the kept personal goal
+    personal_seen: list[str] = private(list, copy="list")  # personal cards this seat discarded
 
     # ---- derived track positions ----
 

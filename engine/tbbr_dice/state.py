@@ -18,7 +18,7 @@ from engine import belgium
 from engine.core.chance import ChanceStep
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.game import State
+from engine.core.fields import DeclaredState, derived, hidden, hidden_rng, per_seat, public
 from engine.core.rng import Rng
 from engine.tbbr_dice import automa, cheeses
 from engine.tbbr_dice.actions import (
@@ -37,7 +37,7 @@ from engine.tbbr_dice.actions import (
     Travel,
 )
 from engine.tbbr_dice.components import COLOURS, X, components, road_key
-from engine.tbbr_dice.dice import Dice, dice_text, kind_order, roll_step
+from engine.tbbr_dice.dice import Dice, dice_from_views, dice_text, die_views, kind_order, roll_step
 from engine.tbbr_dice.goals import Context, common_met, personal_met
 from engine.tbbr_dice.sheet import Countdown, Sheet, countdown
 
@@ -54,51 +54,89 @@ MIXED_DISPLAY = {2: 3, 3: 4, 4: 5}
 HandDie = tuple[int, str, int, bool]  # (die index, colour, value, usable to taste/buy)
 
 
-class TbbrDiceState(State):
-    """A position. Public fields are mirrored by the observation; hidden ones are noted."""
+def _pending_from_json(value: Any) -> tuple[tuple[int, ...], str] | None:
+    return None if value is None else (tuple(value[0]), value[1])
 
-    def __init__(self, num_players: int, blocked_cheese: bool, mixed_goals: bool, toast: bool) -> None:
-        self.num_players = num_players
-        self.solo = num_players == 1
-        self.blocked_cheese = blocked_cheese
-        self.mixed_goals = mixed_goals
-        self.toast = toast
-        self.rng = Rng(0)  # hidden
-        self.sheets = [Sheet() for _ in range(num_players)]
-        self.dice = Dice()
-        self.phase = PERSONAL
-        self.current = 0
-        self.round = 1
-        self.hand: list[HandDie] = []
-        self.pick_target = 0
-        self.pick_from = 0  # hand index where this choice's canonical picking order starts
-        self.done_here: list[str] = []  # "visit:T04" / "taste:T04" / "buy:T04" this turn
-        self.claims = 0
-        self.claim_limit = 1
-        self.reuse_token = False
-        self.pending: tuple[tuple[int, ...], str] | None = None  # dice to roll and the roll mode
-        # Goal cards. Non-mixed and solo: slot 2*c + k holds colour COLOURS[c] (solo: row k).
-        self.display: list[str] = []
-        self.piles: list[list[str]] = []  # face up; index 0 is the visible top; the rest hidden
-        self.cheese_table: list[str] = []
-        self.cheese_rest: list[str] = []  # hidden, never used
-        self.blocked_slot = 0
-        self.silver: list[str] = []  # hidden deck
-        self.gold: list[str] = []  # hidden deck
-        self.personal_discard: list[str] = []  # hidden (each seat knows its own, see Sheet.personal_seen)
-        self.sprint_round = 0
-        # Solo: Thomas.
-        self.thomas_deck: list[str] = []  # hidden order, under thomas_top
-        self.thomas_top = ""  # public: the card on top of his pile, the left card of his last pair
-        self.thomas_discard: list[str] = []  # the cards revealed to the right of his pile
-        self.revealed: list[str] = []  # card pairs revealed at Thomas's last turn, flattened
-        self.thomas_dice: list[int] = []  # dice Thomas took at his last turn
-        self.thomas_ticks = 0
-        self.thomas_arrived = False
-        self.turns_after = 0  # your turns since Thomas arrived in Brussels
-        self.bottle_row = 0
-        self.flipped: list[str] = []
-        self.victory = False
+
+def _pending_restore(obs: Any) -> tuple[tuple[int, ...], str] | None:
+    return (obs.pending_dice, obs.pending_mode) if obs.pending_mode else None
+
+
+class TbbrDiceState(DeclaredState):
+    """A position: each field declared once with who sees it (engine/core/fields.py).
+
+    The kit derives clone, the snapshot body, the observation (``TbbrDiceState.Observation``)
+    and the known part of a determinization (observation.py samples the rest).
+    """
+
+    blocked_cheese: bool = public(bool)
+    mixed_goals: bool = public(bool)
+    toast: bool = public(bool)
+    phase: str = public(lambda: PERSONAL)
+    current: int = public(int)
+    round: int = public(lambda: 1)
+    dice: Dice = public(
+        Dice.fresh,
+        copy="clone",
+        to_json=Dice.dump,
+        from_json=Dice.load,
+        shows={"dice": die_views},
+        restore=lambda obs: dice_from_views(obs.dice),
+    )
+    hand: list[HandDie] = public(list, copy="list", from_json=lambda v: [tuple(h) for h in v])
+    pick_target: int = public(int)
+    pick_from: int = public(int)  # hand index where this choice's canonical picking order starts
+    done_here: list[str] = public(list, copy="list")  # "visit:T04" / "taste:T04" / "buy:T04" this turn
+    claims: int = public(int)
+    claim_limit: int = public(lambda: 1)
+    reuse_token: bool = public(bool)
+    # Dice to roll and the roll mode.
+    pending: tuple[tuple[int, ...], str] | None = public(
+        lambda: None,
+        from_json=_pending_from_json,
+        shows={
+            "pending_dice": lambda p: tuple(p[0]) if p else (),
+            "pending_mode": lambda p: p[1] if p else "",  # "" when no roll is pending
+        },
+        restore=_pending_restore,
+    )
+    # Goal cards. Non-mixed and solo: slot 2*c + k holds colour COLOURS[c] (solo: row k).
+    display: list[str] = public(list, copy="list")
+    # Face up: index 0 is the visible top; the rest hidden.
+    piles: list[list[str]] = hidden(
+        list,
+        copy="nested",
+        shows={
+            "pile_tops": lambda piles: tuple(p[0] if p else "" for p in piles),
+            "pile_sizes": lambda piles: tuple(len(p) for p in piles),
+        },
+    )
+    cheese_table: list[str] = public(list, copy="list")
+    cheese_rest: list[str] = hidden(list)  # never used
+    blocked_slot: int = public(int)
+    silver: list[str] = hidden(list, shows={"silver_left": len})
+    gold: list[str] = hidden(list, shows={"gold_left": len})
+    personal_discard: list[str] = hidden(list)  # each seat knows its own (Sheet.personal_seen)
+    sprint_round: int = public(int)
+    sheets: list[Sheet] = per_seat(Sheet, shown_as="players")
+    # Solo: Thomas.
+    thomas_deck: list[str] = hidden(list, shows={"thomas_deck_size": len})  # under thomas_top
+    thomas_top: str = public(str)  # the card on top of his pile, the left card of his last pair
+    thomas_discard: list[str] = public(list, copy="list")  # the cards revealed right of his pile
+    revealed: list[str] = public(list, copy="list")  # card pairs revealed at his last turn, flattened
+    thomas_dice: list[int] = public(list, copy="list")  # dice Thomas took at his last turn
+    thomas_ticks: int = public(int)
+    thomas_arrived: bool = public(bool)
+    turns_after: int = public(int)  # your turns since Thomas arrived in Brussels
+    bottle_row: int = public(int)
+    flipped: list[str] = public(list, copy="list")
+    victory: bool = public(bool)
+    title: str = derived(lambda state: state.solo_title())  # solo: the rank title of a victory
+    rng: Rng = hidden_rng()
+
+    @property
+    def solo(self) -> bool:
+        return self.num_players == 1
 
     # ------------------------------------------------------------------ contract
 
@@ -183,33 +221,6 @@ class TbbrDiceState(State):
 
     def apply_legal(self, seat: int, action: Any) -> list[Event]:
         return self._dispatch(seat, action)
-
-    def observe(self, seat: int | None) -> Any:
-        from engine.tbbr_dice.observation import observe
-
-        return observe(self, seat)
-
-    def clone(self) -> TbbrDiceState:
-        s = TbbrDiceState.__new__(TbbrDiceState)
-        s.__dict__.update(self.__dict__)
-        s.rng = self.rng.clone()
-        s.sheets = [sheet.clone() for sheet in self.sheets]
-        s.dice = self.dice.clone()
-        s.hand = list(self.hand)
-        s.done_here = list(self.done_here)
-        s.display = list(self.display)
-        s.piles = [list(p) for p in self.piles]
-        s.cheese_table = list(self.cheese_table)
-        s.cheese_rest = list(self.cheese_rest)
-        s.silver = list(self.silver)
-        s.gold = list(self.gold)
-        s.personal_discard = list(self.personal_discard)
-        s.thomas_deck = list(self.thomas_deck)
-        s.thomas_discard = list(self.thomas_discard)
-        s.revealed = list(self.revealed)
-        s.thomas_dice = list(self.thomas_dice)
-        s.flipped = list(self.flipped)
-        return s
 
     def is_terminal(self) -> bool:
         return self.phase == OVER

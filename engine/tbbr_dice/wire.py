@@ -1,15 +1,16 @@
-"""The Belgian Beers Race Dice <-> zythos.v1 messages (the only engine module importing protobuf)."""
+"""The Belgian Beers Race Dice <-> zythos.v1 messages (the only module of the game importing protobuf)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core.events import Event
+from engine.core.proto_views import fill_view, read_fields, read_view
 from engine.tbbr_dice import actions as A
-from engine.tbbr_dice.dice import ROLL_MODES
-from engine.tbbr_dice.observation import DieView, PlayerView, TbbrDiceObservation
+from engine.tbbr_dice.dice import ROLL_MODES, DieView
+from engine.tbbr_dice.sheet import Sheet
 from engine.tbbr_dice.state import CHOOSE as CHOOSE_PHASE
-from engine.tbbr_dice.state import GOAL, OVER, PERSONAL, PICK, TRAVEL
+from engine.tbbr_dice.state import GOAL, OVER, PERSONAL, PICK, TRAVEL, TbbrDiceState
 from zythos.v1 import tbbr_dice_pb2 as pb
 
 oneof_field = "tbbr_dice"
@@ -59,65 +60,60 @@ def _colour_name(value: int) -> str:
 
 
 # ------------------------------------------------------------------ view
+# Derived field by field from the observation (engine/core/proto_views.py); written out here:
+# the proto names that differ from the observation's (the published proto keeps its names),
+# the enums and the nested messages.
+
+_VIEW_NAMES = {
+    "current_seat": "current",
+    "display_ids": "display",
+    "pile_top_ids": "pile_tops",
+    "cheese_ids": "cheese_table",
+}
+_VIEW_WRITTEN = ("spectator", "seat")  # a spectator is spectator=true, seat=-1
+_PLAYER_NAMES = {
+    "position_id": "position",
+    "visited_ids": "visited",
+    "road_ids": "roads",
+    "environment_ticks": "env_ticks",
+    "cheese_slots_used": "cheeses_used",
+    "wild_goal_ready": "wild",
+    "pending_dice_penalty": "pending_penalty",
+    "choosing_personal": "choosing",
+    "personal_goal_id": "personal",
+    "offer_ids": "offer",
+    "discarded_personal_ids": "personal_seen",
+}
+_THOMAS_NAMES = {
+    "deck_size": "thomas_deck_size",
+    "top_id": "thomas_top",
+    "discard_ids": "thomas_discard",
+    "revealed_ids": "revealed",
+    "dice": "thomas_dice",
+    "ticks": "thomas_ticks",
+    "arrived": "thomas_arrived",
+    "turns_after_arrival": "turns_after",
+    "bottle_row": "bottle_row",
+    "flipped_ids": "flipped",
+}
 
 
-def _player_to_proto(p: PlayerView) -> pb.TbbrDicePlayer:
-    return pb.TbbrDicePlayer(
-        position_id=p.position,
-        visited_ids=p.visited,
-        road_ids=p.roads,
-        environment_ticks=p.env_ticks,
-        tastes=p.tastes,
-        buys=p.buys,
-        cheese_slots_used=p.cheeses_used,
-        cheese_ticks=p.cheese_ticks,
-        goals=[pb.TbbrDiceGoalClaim(goal_id=g, counted_as=_colour(c)) for g, c in p.goals],
-        wild_goal_ready=p.wild,
-        podium=p.podium,
-        finished=p.finished,
-        pending_dice_penalty=p.pending_penalty,
-        choosing_personal=p.choosing,
-        has_personal=p.has_personal,
-        personal_goal_id=p.personal,
-        offer_ids=p.offer,
-        discarded_personal_ids=p.personal_seen,
-    )
+def _player_to_proto(p: Any) -> pb.TbbrDicePlayer:
+    message = fill_view(pb.TbbrDicePlayer(), p, _PLAYER_NAMES)
+    message.goals.extend(pb.TbbrDiceGoalClaim(goal_id=g, counted_as=_colour(c)) for g, c in p.goals)
+    return message
 
 
-def _player_from_proto(m: pb.TbbrDicePlayer) -> PlayerView:
-    return PlayerView(
-        position=m.position_id,
-        visited=tuple(m.visited_ids),
-        roads=tuple(m.road_ids),
-        env_ticks=m.environment_ticks,
-        tastes=m.tastes,
-        buys=m.buys,
-        cheeses_used=tuple(m.cheese_slots_used),
-        cheese_ticks=m.cheese_ticks,
-        goals=tuple((g.goal_id, _colour_name(g.counted_as)) for g in m.goals),
-        wild=m.wild_goal_ready,
-        podium=m.podium,
-        finished=m.finished,
-        pending_penalty=m.pending_dice_penalty,
-        choosing=m.choosing_personal,
-        has_personal=m.has_personal,
-        personal=m.personal_goal_id,
-        offer=tuple(m.offer_ids),
-        personal_seen=tuple(m.discarded_personal_ids),
-    )
+def _player_from_proto(m: pb.TbbrDicePlayer) -> Any:
+    goals = tuple((g.goal_id, _colour_name(g.counted_as)) for g in m.goals)
+    return read_view(m, Sheet.View, _PLAYER_NAMES, goals=goals)
 
 
-def view_to_proto(obs: TbbrDiceObservation) -> pb.TbbrDiceView:
-    return pb.TbbrDiceView(
+def view_to_proto(obs: Any) -> pb.TbbrDiceView:
+    message = pb.TbbrDiceView(
         spectator=obs.seat is None,
         seat=-1 if obs.seat is None else obs.seat,
-        num_players=obs.num_players,
-        blocked_cheese=obs.blocked_cheese,
-        mixed_goals=obs.mixed_goals,
-        toast=obs.toast,
         phase=_PHASES[obs.phase],
-        current_seat=obs.current,
-        round=obs.round,
         dice=[
             pb.TbbrDiceDie(
                 colour=_colour(d.colour),
@@ -129,85 +125,29 @@ def view_to_proto(obs: TbbrDiceObservation) -> pb.TbbrDiceView:
             for d in obs.dice
         ],
         hand=[pb.TbbrDiceHandDie(die=d, colour=_colour(c), value=v, lowest=low) for d, c, v, low in obs.hand],
-        pick_target=obs.pick_target,
-        pick_from=obs.pick_from,
-        done_here=obs.done_here,
-        claims=obs.claims,
-        claim_limit=obs.claim_limit,
-        reuse_token=obs.reuse_token,
-        pending_dice=obs.pending_dice,
         pending_mode=_MODES.get(obs.pending_mode, pb.TBBR_DICE_ROLL_MODE_UNSPECIFIED),
-        display_ids=obs.display,
-        pile_top_ids=obs.pile_tops,
-        pile_sizes=obs.pile_sizes,
-        cheese_ids=obs.cheese_table,
-        blocked_slot=obs.blocked_slot,
-        silver_left=obs.silver_left,
-        gold_left=obs.gold_left,
-        sprint_round=obs.sprint_round,
         players=[_player_to_proto(p) for p in obs.players],
-        thomas=pb.TbbrDiceThomas(
-            deck_size=obs.thomas_deck_size,
-            top_id=obs.thomas_top,
-            discard_ids=obs.thomas_discard,
-            revealed_ids=obs.revealed,
-            dice=obs.thomas_dice,
-            ticks=obs.thomas_ticks,
-            arrived=obs.thomas_arrived,
-            turns_after_arrival=obs.turns_after,
-            bottle_row=obs.bottle_row,
-            flipped_ids=obs.flipped,
-        ),
-        victory=obs.victory,
-        title=obs.title,
+        thomas=fill_view(pb.TbbrDiceThomas(), obs, _THOMAS_NAMES),
     )
+    return fill_view(message, obs, _VIEW_NAMES, _VIEW_WRITTEN)
 
 
-def view_from_proto(m: pb.TbbrDiceView) -> TbbrDiceObservation:
-    t = m.thomas
-    return TbbrDiceObservation(
+def view_from_proto(m: pb.TbbrDiceView) -> Any:
+    return read_view(
+        m,
+        TbbrDiceState.Observation,
+        _VIEW_NAMES,
+        _VIEW_WRITTEN,
+        **read_fields(m.thomas, _THOMAS_NAMES),
         seat=None if m.spectator else m.seat,
-        num_players=m.num_players,
-        blocked_cheese=m.blocked_cheese,
-        mixed_goals=m.mixed_goals,
-        toast=m.toast,
         phase=_PHASE_NAMES[m.phase],
-        current=m.current_seat,
-        round=m.round,
         dice=tuple(
             DieView(_colour_name(d.colour), d.value, _STATUS.index(d.status), d.owner, d.doubled)
             for d in m.dice
         ),
         hand=tuple((h.die, _colour_name(h.colour), h.value, h.lowest) for h in m.hand),
-        pick_target=m.pick_target,
-        pick_from=m.pick_from,
-        done_here=tuple(m.done_here),
-        claims=m.claims,
-        claim_limit=m.claim_limit,
-        reuse_token=m.reuse_token,
-        pending_dice=tuple(m.pending_dice),
         pending_mode=_MODE_NAMES.get(m.pending_mode, ""),
-        display=tuple(m.display_ids),
-        pile_tops=tuple(m.pile_top_ids),
-        pile_sizes=tuple(m.pile_sizes),
-        cheese_table=tuple(m.cheese_ids),
-        blocked_slot=m.blocked_slot,
-        silver_left=m.silver_left,
-        gold_left=m.gold_left,
-        sprint_round=m.sprint_round,
         players=tuple(_player_from_proto(p) for p in m.players),
-        thomas_deck_size=t.deck_size,
-        thomas_top=t.top_id,
-        thomas_discard=tuple(t.discard_ids),
-        revealed=tuple(t.revealed_ids),
-        thomas_dice=tuple(t.dice),
-        thomas_ticks=t.ticks,
-        thomas_arrived=t.arrived,
-        turns_after=t.turns_after_arrival,
-        bottle_row=t.bottle_row,
-        flipped=tuple(t.flipped_ids),
-        victory=m.victory,
-        title=m.title,
     )
 
 
