@@ -13,7 +13,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bench.procs import Child, Processes, free_port
 
 BOT_SECRET = "replica-test-secret"
-LEASE_SECONDS = 2.0
+LEASE_SECONDS = 4.0  # long enough that a loaded machine never lets a live lease lapse
 # A bot worker that searches little, so games end quickly.
 QUICK_BOTS = ("--max-iterations", "4", "--processes", "1", "--capacity", "64")
 

@@ -109,7 +109,7 @@ def test_back_on_the_grand_place_or_15_vp_per_missing_move() -> None:
     arrange(state, 2, location="T01", time=24, done=True, score=50)  # on a road to Brussels
     arrange(state, 3, location="N01", time=24, done=True, score=40, asleep=True)  # 2 moves + 1
     state.active = -1
-    state._settle()
+    state.settle()
     assert state.is_terminal()
     assert [p.score for p in state.players] == [50, 35, 35, 0]
     assert [p.penalty for p in state.players] == [0, 15, 15, 45]
@@ -192,7 +192,7 @@ def test_ties_go_to_the_first_back_on_the_grand_place() -> None:
     arrange(state, 1, gp_arrival=0)
     arrange(state, 2, gp_arrival=1)
     state.active = -1
-    state._settle()
+    state.settle()
     assert state.is_terminal()
     assert len(set(state.scores())) == 1
     assert state.ranking() == [3, 1, 2]

@@ -45,7 +45,7 @@ def test_farthest_behind_acts_until_it_overtakes_the_leading_disc() -> None:
     arrange(state, 1, time=3)
     arrange(state, 2, time=1)
     state.active = -1
-    state._settle()
+    state.settle()
     assert state.actors() == [2]
     act(state, 2, "move:b:B01")  # to TU 2
     act(state, 2, "move:b:B02")  # to TU 3: level with seat 1, not past seat 0
