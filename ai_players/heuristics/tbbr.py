@@ -28,9 +28,11 @@ import heapq
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
-from ai_players.policies import register_heuristic
+from ai_players.heuristics.linear_value import LinearValue, register_linear_value
+from ai_players.policies import register_evaluator, register_heuristic
 from engine.core import State
 from engine.tbbr import objectives
 from engine.tbbr.actions import (
@@ -417,4 +419,74 @@ def projected_scores(state: State) -> list[float]:
     return [_projected(s, seat, pl) for seat, pl in enumerate(s.players)]
 
 
+# -- the fitted leaf value ------------------------------------------------------------------------
+
+# Not the Cheers track nor the days to come: a toast moves both seats' cubes, and the days to come
+# are the same for every seat, so neither differs between two seats (the fit reads differences).
+FEATURES = (
+    "tu_today", "done", "asleep", "tasted", "breath", "tokens", "visited", "backpack",
+    "cheese", "objectives", "claimable", "home_tu", "moves_home", "tasted_here",
+)  # fmt: skip
+VALUE_FILE = Path(__file__).with_name("tbbr_value.json")
+_TOTAL_TU = {days: sum(days) for days in (T.days_normal, T.days_shorter)}
+
+
+def features(state: State, seat: int) -> tuple[float, ...]:
+    """What the fitted value reads of one seat's position, in the order of ``FEATURES``."""
+    s: TbbrState = state  # type: ignore[assignment]
+    pl = s.players[seat]
+    today = 0 if pl.done else s.day_length - pl.time
+    claimable = sum(
+        1
+        for c in s.accessible
+        if c and CARDS[c].kind != "lightning" and objectives.condition_met(CARDS[c], pl, ())
+    )
+    return (
+        float(today),
+        float(pl.done),
+        float(pl.asleep),
+        float(pl.tasted),
+        float(pl.breath),
+        float(pl.discs + pl.coasters),
+        float(len(pl.visited)),
+        float(pl.backpack),
+        float(pl.cheese),
+        float(len(pl.objectives)),
+        float(claimable),
+        home_tu(_breath_class(pl.breath))[pl.location],
+        float(B.moves_home[pl.location]),
+        float(pl.tasted_here),
+    )
+
+
+def value_stage(state: State) -> tuple[float, float]:
+    """How far the race is (TU of the days gone, and of today by the seat farthest behind, over the
+    game's total), and 1 on the last day."""
+    s: TbbrState = state  # type: ignore[assignment]
+    gone = sum(s.days[: s.day]) + min(p.time for p in s.players)
+    return gone / _TOTAL_TU[s.days], 1.0 if s.last_day else 0.0
+
+
+VALUE = LinearValue(
+    game="tbbr",
+    features=FEATURES,
+    read=features,
+    stage=value_stage,
+    base=projected_scores,
+    path=VALUE_FILE,
+)
+
+
+def fitted_scores(state: State) -> list[float]:
+    """``projected_scores`` plus the further gain a linear model fitted on greedy self-play expects
+    (``ai_players.experiments.fit_value --game tbbr``); only the margins it implies are meaningful."""
+    s: TbbrState = state  # type: ignore[assignment]
+    if s.terminal:
+        return s.scores()
+    return VALUE.scores(state)
+
+
 register_heuristic("tbbr", score_actions, projected_scores)
+register_linear_value(VALUE)
+if VALUE_FILE.exists():
+    register_evaluator("tbbr", "fitted", fitted_scores)
