@@ -2,9 +2,9 @@
 
 Time is the game's currency: every day has a fixed number of TU, and every
 action is judged by the points it brings against the TU it spends
-(``TU_VALUE`` points per TU, about what a greedy player earns per TU). Tasting
-is the richest use of a TU early on, because the Tasted Beers track is scored
-every night and again at the end (2 VP a level per scoring left), so it is
+(``TU_VALUE`` points per TU, a hand-set price). Tasting is the richest use of
+a TU early on, because the Tasted Beers track is scored every night and again
+at the end (2 VP a level per scoring left), so it is
 capped only by the Breathalyzer: each level has a price (``breath_cost``: no
 bicycle from 4, a late awakening from 5, doubled public transport from 6,
 asleep at 8, which ends the day). A move is worth what it finds (a first
@@ -18,8 +18,11 @@ The heuristic scores each legal action from the position alone (no cloning):
 it is the rollout policy, so it must be cheap. ``projected_scores`` is the
 static evaluation the search scores its cut-off rollouts by: the final score
 each seat would have if the game ended now, plus what its remaining scorings,
-TU and Breathalyzer promise. It only ever sees a determinization of the
-seat's observation (in the search and in the arena), never the real game.
+TU and Breathalyzer promise. ``fitted_scores`` (the ``fitted`` leaf of the
+``medium`` and ``hard`` levels) adds a linear model fitted on greedy self-play
+(``linear_value``; weights in ``tbbr_value.json``). Both only ever see a
+determinization of the seat's observation (in the search and in the arena),
+never the real game.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ T = tracks()
 B = board()
 CARDS = cards()
 
-TU_VALUE = 1.0  # points a TU is worth when spent well: the price of time in every action
+TU_VALUE = 1.0  # the price of time in every action, set by hand (the fitted value refines it)
 _NEW_BREWERY = 1.2  # progress on the visited-breweries scale (10 VP at 10, 40 at 30)
 _TASTE_OPTION = 0.4  # share of a taste's value credited to arriving where one can taste
 _BEER_KEPT = 1.0  # a carried beer scores 1 VP at the end, and may be tasted or given in a toast
