@@ -7,6 +7,7 @@ a random playout), and ``--profile`` prints where the search spends its time.
 
     .venv/bin/python bench/bench_mcts.py --game tbbr_dice --players 2 --iters 500
     .venv/bin/python bench/bench_mcts.py --game tbbr_dice --players 2 --iters 300 --profile
+    .venv/bin/python bench/bench_mcts.py --game tbbr --players 2 --level medium
 
 Absolute figures only: nothing here asserts a time.
 """
@@ -28,6 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai_players.arena import load_game
+from ai_players.levels import config_for
 from ai_players.mcts import Search, SearchConfig
 from ai_players.policies import make_policy
 from engine.core import Game, Rng, State
@@ -97,6 +99,7 @@ def primitives(game: Game, position: Position, rng: Rng) -> dict[str, float]:
     world = game.determinize(position.observation, rng)
     random_policy = make_policy("random", game.name)
     greedy_policy = make_policy("greedy", game.name)
+    seat = position.seat
 
     def playout(policy: Any) -> Callable[[], None]:
         def run() -> None:
@@ -115,6 +118,7 @@ def primitives(game: Game, position: Position, rng: Rng) -> dict[str, float]:
         "determinize/s": rate(lambda: game.determinize(position.observation, rng)),
         "clone/s": rate(world.clone),
         "legal_actions/s": rate(lambda: _legal(world)),
+        "greedy decision/s": rate(lambda: greedy_policy.choose(world, seat, rng)),
         "random playout/s": rate(playout(random_policy), 2.0),
         "greedy playout/s": rate(playout(greedy_policy), 2.0),
     }
@@ -157,6 +161,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2, help="self-play games to draw positions from")
     parser.add_argument("--per-phase", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", default=None, help="search with this level's configuration instead "
+                        "(easy, medium, hard; --iters and the rollout flags are then ignored)")
     parser.add_argument("--profile", action="store_true", help="cProfile the searches (slower)")
     args = parser.parse_args()
 
@@ -167,11 +173,18 @@ def main() -> int:
     config = SearchConfig(
         iterations=args.iters, rollout=args.rollout, rollout_epsilon=args.eps, rollout_depth=args.depth
     )
+    if args.level:
+        config = config_for(args.level)
     positions = collect(game, args.players, options, args.games, args.seed)
     chosen = pick(positions, args.per_phase)
+    described = (
+        f"level {args.level} ({config.iterations} iterations, rollout={config.rollout}, "
+        f"depth={config.rollout_depth})"
+        if args.level
+        else f"{args.iters} iterations per decision, rollout={args.rollout} eps={args.eps} depth={args.depth}"
+    )
     print(
-        f"{args.game}, {args.players} players, {args.iters} iterations per decision, "
-        f"rollout={args.rollout} eps={args.eps} depth={args.depth}, one core, "
+        f"{args.game}, {args.players} players, {described}, one core, "
         f"{len(positions)} decisions met in {args.games} greedy games"
     )
     middle = next((p for p in positions if p.phase.startswith("mid")), positions[len(positions) // 2])

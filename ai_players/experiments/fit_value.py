@@ -1,20 +1,22 @@
-"""Fit TBBR Dice's ``fitted`` leaf value on greedy self-play and write its weights file.
+"""Fit a game's ``fitted`` leaf value on greedy self-play and write its weights file.
 
 The search scores a rollout cut off mid-game by a static evaluation. The
-default one is the running countdown (less the roads home once racing); it
-ignores what a position promises, e.g. that a seat with three goals will
-likely take the podium. This script plays 2-player greedy self-play games
-(a little random play keeps the positions varied), samples positions, and
-fits by least squares how much more of the final score seat 0 still gains
-than seat 1, from the difference of their features
-(``heuristics.tbbr_dice.FEATURES``, each also multiplied by round / 40 and
-by "the sprint is on", so the weights drift over the game). Fitting the
-difference keeps what both seats gain alike (the rounds left) out of the
-weights: the search reads only margins.
+default one is the game's hand-written projection (TBBR Dice: the running
+countdown, less the roads home once racing); it ignores what a position
+promises, e.g. that a seat with three goals will likely take the podium. This
+script plays 2-player greedy self-play games (a little random play keeps the
+positions varied), samples positions, and fits by least squares how much more
+than that projection seat 0 still gains over seat 1, from the difference of
+their features (the game's ``heuristics.linear_value.LinearValue``: TBBR
+Dice's ``FEATURES``, each also multiplied by round / 40 and by "the sprint is
+on", so the weights drift over the game). Fitting the difference keeps what
+both seats gain alike (the rounds left) out of the weights: the search reads
+only margins.
 
     python -m ai_players.experiments.fit_value --selfplay 1:0.1:8000 --selfplay 2:0.03:8000
 
-(the command that wrote the committed weights). Each ``--selfplay
+(the command that wrote TBBR Dice's committed weights; ``--game tbbr`` fits
+the board game's). Each ``--selfplay
 SEED:EPSILON:GAMES`` adds games with that seed and chance of a random move;
 the first 80% of the positions, in order, are fitted and the rest held out.
 Needs numpy (installed with the dev extra, by open_spiel). The fit is
@@ -27,12 +29,11 @@ import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ai_players.arena import deal_seed, load_game
-from ai_players.heuristics import tbbr_dice as heuristic
+from ai_players.heuristics.linear_value import LinearValue, linear_value
 from ai_players.policies import make_policy
 from engine.core import Rng
 
@@ -40,10 +41,14 @@ SAMPLE_ONE_IN = 5  # a position is kept at one decision in five on average (neig
 HOLDOUT = 0.2
 
 
-def self_play(seed: int, epsilon: float, games: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per sampled position: seat 0's regression inputs minus seat 1's, and seat 0's extra final gain."""
-    game = load_game("tbbr_dice")
-    policy = make_policy("greedy", "tbbr_dice", epsilon)
+def self_play(
+    seed: int, epsilon: float, games: int, name: str = "tbbr_dice"
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per sampled position: seat 0's regression inputs minus seat 1's, and seat 0's extra final gain
+    over what the game's base projection says."""
+    game = load_game(name)
+    value = linear_value(name)
+    policy = make_policy("greedy", name, epsilon)
     inputs: list[list[float]] = []
     gains: list[float] = []
     for g in range(games):
@@ -57,8 +62,8 @@ def self_play(seed: int, epsilon: float, games: int) -> tuple[np.ndarray, np.nda
                 state.resolve_chance(step.sample(dice))
                 continue
             if sampler.next_u64() % SAMPLE_ONE_IN == 0:
-                mine, theirs = _terms(state, 0), _terms(state, 1)
-                now = state.scores()
+                mine, theirs = value.terms(state, 0), value.terms(state, 1)
+                now = value.base(state)
                 snapshots.append(([a - b for a, b in zip(mine, theirs, strict=True)], now[0] - now[1]))
             for seat in list(state.actors()):
                 state.apply_legal(seat, policy.choose(state, seat, choices))
@@ -67,13 +72,6 @@ def self_play(seed: int, epsilon: float, games: int) -> tuple[np.ndarray, np.nda
             inputs.append(difference)
             gains.append(final[0] - final[1] - lead)
     return np.array(inputs), np.array(gains)
-
-
-def _terms(state: Any, seat: int) -> list[float]:
-    """The regression's inputs for one seat: 1 and the features, as they are, by round / 40, in the sprint."""
-    x = (1.0, *heuristic.features(state, seat))
-    r, sprint = heuristic.value_stage(state)
-    return [*x, *(v * r for v in x), *(v * sprint for v in x)]
 
 
 def fit(inputs: np.ndarray, gains: np.ndarray) -> tuple[np.ndarray, dict[str, float]]:
@@ -97,22 +95,25 @@ def _selfplay_arg(raw: str) -> tuple[int, float, int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="tbbr_dice", help="a game with a fitted value (tbbr_dice, tbbr)")
     parser.add_argument("--selfplay", type=_selfplay_arg, action="append", required=True,
                         metavar="SEED:EPSILON:GAMES", help="greedy self-play games to fit on (repeatable)")
-    parser.add_argument("--out", type=Path, default=heuristic.VALUE_FILE)
+    parser.add_argument("--out", type=Path, default=None, help="default: the game's weights file")
     args = parser.parse_args(argv)
-    parts = [self_play(*run) for run in args.selfplay]
+    value: LinearValue = linear_value(args.game)
+    parts = [self_play(*run, name=args.game) for run in args.selfplay]
     weights, errors = fit(np.vstack([p[0] for p in parts]), np.concatenate([p[1] for p in parts]))
-    k = len(heuristic.FEATURES) + 1
+    k = len(value.features) + 1
+    game_flag = "" if args.game == "tbbr_dice" else f"--game {args.game} "
     data = {
-        "features": list(heuristic.FEATURES),
-        "fitted_by": "python -m ai_players.experiments.fit_value "
+        "features": list(value.features),
+        "fitted_by": f"python -m ai_players.experiments.fit_value {game_flag}"
         + " ".join(f"--selfplay {s}:{e}:{g}" for s, e, g in args.selfplay),
         "main": [round(float(w), 4) for w in weights[:k]],
         "by_round": [round(float(w), 4) for w in weights[k : 2 * k]],
         "in_sprint": [round(float(w), 4) for w in weights[2 * k :]],
     }
-    args.out.write_text(json.dumps(data, indent=1) + "\n")
+    (args.out or value.path).write_text(json.dumps(data, indent=1) + "\n")
     print(json.dumps(errors))
     return 0
 

@@ -17,12 +17,12 @@ the seat's observation (in the search and in the arena), never the real game.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ai_players.heuristics.linear_value import LinearValue, register_linear_value
 from ai_players.policies import register_evaluator, register_heuristic
 from engine import belgium
 from engine.core import State
@@ -269,39 +269,34 @@ def features(state: TbbrDiceState, seat: int) -> tuple[float, ...]:
     )
 
 
-def value_stage(state: TbbrDiceState) -> tuple[float, float]:
+def value_stage(state: State) -> tuple[float, float]:
     """How far the game is, as the fitted weights drift with it: (round / 40, 1 in the sprint else 0)."""
-    return state.round / 40.0, 1.0 if state.sprint_round else 0.0
+    s: TbbrDiceState = state  # type: ignore[assignment]
+    return s.round / 40.0, 1.0 if s.sprint_round else 0.0
 
 
-@cache
-def _value_weights() -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
-    """The fitted weights: (main, per round / 40, in the sprint), each over ``("const",) + FEATURES``."""
-    data = json.loads(VALUE_FILE.read_text())
-    if tuple(data["features"]) != FEATURES:
-        raise ValueError(f"{VALUE_FILE.name} was fitted on other features: refit it (experiments.fit_value)")
-    return tuple(data["main"]), tuple(data["by_round"]), tuple(data["in_sprint"])
+VALUE = LinearValue(
+    game="tbbr_dice",
+    features=FEATURES,
+    read=features,  # type: ignore[arg-type]
+    stage=value_stage,
+    base=lambda state: state.scores(),
+    path=VALUE_FILE,
+)
 
 
 def fitted_scores(state: State) -> list[float]:
     """The running countdown plus the final-score gain a linear model fitted on self-play expects.
 
-    The model (``ai_players.experiments.fit_value``) is fitted on score
-    *differences* between seats, so only the margins it implies are meaningful,
-    which is all the search reads. It sees what the countdown misses: a seat
-    with three goals is likely to take the podium, and drink penalties cost
-    dice for the rest of the game.
+    The model (``linear_value``, fitted by ``ai_players.experiments.fit_value``)
+    is fitted on score *differences* between seats, so only the margins it
+    implies are meaningful, which is all the search reads. It sees what the
+    countdown misses: a seat with three goals is likely to take the podium,
+    and drink penalties cost dice for the rest of the game.
     """
-    s: TbbrDiceState = state  # type: ignore[assignment]
-    main, by_round, in_sprint = _value_weights()
-    r, sprint = value_stage(s)
-    weights = [a + b * r + c * sprint for a, b, c in zip(main, by_round, in_sprint, strict=True)]
-    scores = s.scores()
-    for seat in range(len(scores)):
-        x = features(s, seat)
-        scores[seat] += weights[0] + sum(w * v for w, v in zip(weights[1:], x, strict=True))
-    return scores
+    return VALUE.scores(state)
 
 
 register_heuristic("tbbr_dice", score_actions, projected_scores)
 register_evaluator("tbbr_dice", "fitted", fitted_scores)
+register_linear_value(VALUE)
