@@ -1,6 +1,6 @@
 """SubmitAction with and without thousands of spectators streaming the same games.
 
-    .venv/bin/python bench/bench_streams.py [--streams 10000] [--clients 16] [--seconds 4] [--rounds 2]
+    .venv/bin/python bench/bench_streams.py [--streams 10000] [--clients 16] [--rounds 2] [--idle]
 
 Starts a private redis-server and one zythos server over it, seeds tbbr_dice
 games, and plays them closed loop (bench/loadgen.py), alternating rounds
@@ -10,7 +10,8 @@ streams (server/event_hub.py). The spectators live in a process of their own
 and count the events they receive. Prints actions/s, p99 and server CPU per
 call with and without the spectators, their ratio, the failed calls (there
 must be none), and the fan-out: events delivered per second and the server
-CPU each delivery cost.
+CPU each delivery cost. ``--idle``: the spectators watch as many waiting games
+that nobody plays, so the figure is what open, quiet streams cost.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bench import loadgen
 from bench.procs import Child, Processes, cpu_seconds, machine
 from bench.report import row, table
 from bench.scripted_games import GameScript, Snapshot, seed_scripts
+from zythos.client import ZythosClient
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
 
@@ -46,6 +48,9 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--warmup", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=2, help="rounds of (without, with) spectators")
+    parser.add_argument(
+        "--idle", action="store_true", help="spectators watch waiting games nobody plays, not the played ones"
+    )
     return parser.parse_args()
 
 
@@ -86,6 +91,12 @@ async def _watch(target: str, game_ids: list[str], streams: int, pipe: Connectio
     pipe.send((delivered, failed[0]))
 
 
+async def _waiting_games(target: str, count: int) -> list[str]:
+    """``count`` new games waiting for players: streams on them wait and never receive a commit."""
+    async with ZythosClient(target) as client:
+        return [(await client.create_game("tbbr_dice", 4, "host")).game.game_id for _ in range(count)]
+
+
 def _spectators(target: str, game_ids: list[str], streams: int, pipe: Connection) -> None:
     asyncio.run(_watch(target, game_ids, streams, pipe))
 
@@ -97,7 +108,10 @@ def measure(
     spectators = None
     if with_streams:
         ours, theirs = multiprocessing.get_context("spawn").Pipe()
-        ids = [s.game_id for s in scripts]
+        if args.idle:
+            ids = asyncio.run(_waiting_games(server.target, len(scripts)))
+        else:
+            ids = [s.game_id for s in scripts]
         spectators = multiprocessing.get_context("spawn").Process(
             target=_spectators, args=(server.target, ids, args.streams, theirs), daemon=True
         )
@@ -124,7 +138,8 @@ def measure(
 
 def main() -> None:
     args = parse()
-    print(f"SubmitAction with and without {args.streams:,} spectator streams ({machine()})")
+    watched = "waiting games nobody plays" if args.idle else "the played games"
+    print(f"SubmitAction with and without {args.streams:,} spectator streams on {watched} ({machine()})")
     with Processes() as procs:
         redis = procs.redis()
         url = f"redis://127.0.0.1:{redis.port}/0"
