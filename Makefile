@@ -25,6 +25,7 @@ protos: $(STAMP)
 lint: $(STAMP) tools/node_modules/.bin/buf
 	tools/node_modules/.bin/buf lint protos
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 test: $(STAMP) lint

@@ -23,7 +23,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
@@ -90,7 +90,7 @@ class MctsAgent:
         self.search.reset()
 
 
-_CONFIG_KEYS = {
+_CONFIG_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "iters": ("iterations", int),
     "time": ("time_limit", float),
     "c": ("exploration", float),

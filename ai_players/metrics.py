@@ -9,12 +9,14 @@ from __future__ import annotations
 from prometheus_client import Counter, Gauge, Histogram, start_http_server
 
 DECISION_SECONDS = Histogram(
-    "zythos_bot_decision_seconds", "Wall time of one bot decision, search included.",
+    "zythos_bot_decision_seconds",
+    "Wall time of one bot decision, search included.",
     ("game_type", "level"),
     buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0),
 )
 DECISION_ITERATIONS = Histogram(
-    "zythos_bot_decision_iterations", "MCTS iterations run for one bot decision.",
+    "zythos_bot_decision_iterations",
+    "MCTS iterations run for one bot decision.",
     ("game_type", "level"),
     buckets=(10, 25, 50, 100, 200, 400, 800, 1600, 3200, 6400),
 )

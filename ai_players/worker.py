@@ -25,9 +25,10 @@ import os
 import signal
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import grpc
 
@@ -47,8 +48,9 @@ _DONE = (pb.GAME_STATUS_FINISHED, pb.GAME_STATUS_ABANDONED)
 # Answers that mean "the position moved on: read the view again and decide anew".
 _RETRY_REASONS = frozenset({"STALE_VERSION", "NOT_YOUR_TURN", "ILLEGAL_ACTION", "COMMIT_CONFLICT"})
 # Answers that mean "this seat is no longer ours" (re-assigned with a new token, or the game is gone).
-_LOST_CODES = frozenset({grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.UNAUTHENTICATED,
-                         grpc.StatusCode.NOT_FOUND})
+_LOST_CODES = frozenset(
+    {grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.NOT_FOUND}
+)
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,9 @@ def decision_seed(game_id: str, seat: int, version: int) -> int:
 class SeatPlayer:
     """Plays one assigned seat until the game ends or the seat is taken away."""
 
-    def __init__(self, client: ZythosClient, assignment: bot_pb.BotAssignment, executor: Executor,
-                 config: WorkerConfig) -> None:
+    def __init__(
+        self, client: ZythosClient, assignment: bot_pb.BotAssignment, executor: Executor, config: WorkerConfig
+    ) -> None:
         self.client = client
         self.assignment = assignment
         self.executor = executor
@@ -152,14 +155,22 @@ class SeatPlayer:
         a = self.assignment
         started = time.perf_counter()
         action_id, iterations, _ = await asyncio.get_running_loop().run_in_executor(
-            self.executor, decide, a.game_type, view.SerializeToString(), a.level,
-            decision_seed(a.game_id, a.seat, view.game.version), self.max_iterations,
+            self.executor,
+            decide,
+            a.game_type,
+            view.SerializeToString(),
+            a.level,
+            decision_seed(a.game_id, a.seat, view.game.version),
+            self.max_iterations,
         )
         metrics.decided(a.game_type, a.level, time.perf_counter() - started, iterations)
         try:
             await self.client.submit_action(
-                a.game_id, action_id, expected_version=view.game.version,
-                request_id=f"bot/{a.seat}/{view.game.version}", token=self._token,
+                a.game_id,
+                action_id,
+                expected_version=view.game.version,
+                request_id=f"bot/{a.seat}/{view.game.version}",
+                token=self._token,
             )
         except ZythosError as error:
             if error.reason not in _RETRY_REASONS:
@@ -197,8 +208,9 @@ class BotWorker:
                 try:
                     await self._watch(channel, client)
                 except grpc.aio.AioRpcError as error:
-                    log.warning("assignment stream lost (%s: %s); reconnecting",
-                                error.code().name, error.details())
+                    log.warning(
+                        "assignment stream lost (%s: %s); reconnecting", error.code().name, error.details()
+                    )
                     metrics.error("", "disconnected")
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._stopping.wait(), timeout=self.config.reconnect_seconds)
@@ -211,8 +223,11 @@ class BotWorker:
 
     async def _watch(self, channel: grpc.aio.Channel, client: ZythosClient) -> None:
         request = bot_pb.WatchAssignmentsRequest(
-            worker_name=self.config.name, game_types=list(self.config.game_types),
-            levels=list(self.config.levels), capacity=self.config.capacity, worker_id=self.worker_id,
+            worker_name=self.config.name,
+            game_types=list(self.config.game_types),
+            levels=list(self.config.levels),
+            capacity=self.config.capacity,
+            worker_id=self.worker_id,
             held=[bot_pb.HeldSeat(game_id=game_id, seat=seat) for game_id, seat in self.seats],
         )
         metadata = (("authorization", f"Bearer {self.config.bot_secret}"),) if self.config.bot_secret else ()
@@ -253,7 +268,9 @@ class BotWorker:
             metrics.seat_finished()
 
 
-async def _until(call: grpc.aio.UnaryStreamCall, stop: asyncio.Task[bool]):  # type: ignore[no-untyped-def]
+async def _until(
+    call: grpc.aio.UnaryStreamCall[Any, bot_pb.WatchAssignmentsResponse], stop: asyncio.Task[bool]
+) -> AsyncIterator[bot_pb.WatchAssignmentsResponse]:
     """Yield the stream's messages until it ends or ``stop`` completes."""
     reader = call.__aiter__()
     while True:
@@ -268,37 +285,76 @@ async def _until(call: grpc.aio.UnaryStreamCall, stop: asyncio.Task[bool]):  # t
             return
 
 
+def _split(text: str) -> tuple[str, ...]:
+    """``"a,b,"`` as ``("a", "b")``."""
+    return tuple(part for part in text.split(",") if part)
+
+
 def parse_args(argv: Sequence[str] | None = None) -> WorkerConfig:
     env = os.environ.get
     parser = argparse.ArgumentParser(prog="zythos-bots", description="Play bot seats of a Zythos server.")
-    parser.add_argument("--server", default=env("ZYTHOS_SERVER", "127.0.0.1:50051"),
-                        help="server address HOST:PORT (ZYTHOS_SERVER)")
-    parser.add_argument("--name", default=env("ZYTHOS_BOT_NAME", f"bots-{os.getpid()}"),
-                        help="worker name for logs and metrics (ZYTHOS_BOT_NAME)")
-    parser.add_argument("--capacity", type=int, default=int(env("ZYTHOS_BOT_CAPACITY", "16")),
-                        help="most seats played at once (ZYTHOS_BOT_CAPACITY)")
-    parser.add_argument("--processes", type=int, default=int(env("ZYTHOS_BOT_PROCESSES", "1")),
-                        help="search processes (ZYTHOS_BOT_PROCESSES)")
-    parser.add_argument("--levels", default=env("ZYTHOS_BOT_LEVELS", ""),
-                        help=f"levels served, comma-separated, of {','.join(LEVELS)}; empty: all")
-    parser.add_argument("--games", default=env("ZYTHOS_BOT_GAMES", ""),
-                        help="comma-separated game types served; empty: all (ZYTHOS_BOT_GAMES)")
-    parser.add_argument("--bot-secret", default=env("ZYTHOS_BOT_SECRET", ""),
-                        help="shared secret the server expects from workers (ZYTHOS_BOT_SECRET)")
-    parser.add_argument("--max-iterations", type=int, default=int(env("ZYTHOS_BOT_MAX_ITERATIONS", "0")),
-                        help="cap every level's MCTS iterations per decision; 0: no cap "
-                        "(ZYTHOS_BOT_MAX_ITERATIONS)")
-    parser.add_argument("--metrics-port", type=int, default=int(env("ZYTHOS_METRICS_PORT", "0")),
-                        help="serve Prometheus metrics on this port; 0: off (ZYTHOS_METRICS_PORT)")
+    parser.add_argument(
+        "--server",
+        default=env("ZYTHOS_SERVER", "127.0.0.1:50051"),
+        help="server address HOST:PORT (ZYTHOS_SERVER)",
+    )
+    parser.add_argument(
+        "--name",
+        default=env("ZYTHOS_BOT_NAME", f"bots-{os.getpid()}"),
+        help="worker name for logs and metrics (ZYTHOS_BOT_NAME)",
+    )
+    parser.add_argument(
+        "--capacity",
+        type=int,
+        default=int(env("ZYTHOS_BOT_CAPACITY", "16")),
+        help="most seats played at once (ZYTHOS_BOT_CAPACITY)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=int(env("ZYTHOS_BOT_PROCESSES", "1")),
+        help="search processes (ZYTHOS_BOT_PROCESSES)",
+    )
+    parser.add_argument(
+        "--levels",
+        default=env("ZYTHOS_BOT_LEVELS", ""),
+        help=f"levels served, comma-separated, of {','.join(LEVELS)}; empty: all",
+    )
+    parser.add_argument(
+        "--games",
+        default=env("ZYTHOS_BOT_GAMES", ""),
+        help="comma-separated game types served; empty: all (ZYTHOS_BOT_GAMES)",
+    )
+    parser.add_argument(
+        "--bot-secret",
+        default=env("ZYTHOS_BOT_SECRET", ""),
+        help="shared secret the server expects from workers (ZYTHOS_BOT_SECRET)",
+    )
+    parser.add_argument(
+        "--max-iterations",
+        type=int,
+        default=int(env("ZYTHOS_BOT_MAX_ITERATIONS", "0")),
+        help="cap every level's MCTS iterations per decision; 0: no cap (ZYTHOS_BOT_MAX_ITERATIONS)",
+    )
+    parser.add_argument(
+        "--metrics-port",
+        type=int,
+        default=int(env("ZYTHOS_METRICS_PORT", "0")),
+        help="serve Prometheus metrics on this port; 0: off (ZYTHOS_METRICS_PORT)",
+    )
     args = parser.parse_args(argv)
-    split = lambda text: tuple(part for part in text.split(",") if part)  # noqa: E731
-    for level in split(args.levels):
+    for level in _split(args.levels):
         if level not in LEVELS:
             parser.error(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
     return WorkerConfig(
-        server=args.server, name=args.name, capacity=max(1, args.capacity),
-        processes=max(1, args.processes), levels=split(args.levels), game_types=split(args.games),
-        bot_secret=args.bot_secret, metrics_port=args.metrics_port,
+        server=args.server,
+        name=args.name,
+        capacity=max(1, args.capacity),
+        processes=max(1, args.processes),
+        levels=_split(args.levels),
+        game_types=_split(args.games),
+        bot_secret=args.bot_secret,
+        metrics_port=args.metrics_port,
         max_iterations=max(0, args.max_iterations),
     )
 
@@ -319,8 +375,10 @@ async def serve(config: WorkerConfig) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    logging.basicConfig(level=os.environ.get("ZYTHOS_LOG_LEVEL", "INFO"),
-                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging.basicConfig(
+        level=os.environ.get("ZYTHOS_LOG_LEVEL", "INFO"),
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+    )
     asyncio.run(serve(parse_args(argv)))
 
 

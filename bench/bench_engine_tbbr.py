@@ -50,8 +50,10 @@ def main() -> None:
         positions.extend(samples)
     elapsed = time.perf_counter() - t0
     mode = "shorter" if args.shorter else "normal"
-    print(f"random 4-player {mode} games: {args.games / elapsed:.1f} games/s "
-          f"({total_steps / args.games:.0f} steps/game, {total_steps / elapsed:,.0f} steps/s)")
+    print(
+        f"random 4-player {mode} games: {args.games / elapsed:.1f} games/s "
+        f"({total_steps / args.games:.0f} steps/game, {total_steps / elapsed:,.0f} steps/s)"
+    )
 
     reps = 20
     t0 = time.perf_counter()

@@ -74,5 +74,6 @@ def main() -> None:
     for name, micros in figures.items():
         print(f"  {name:16} {micros:8.1f} us per call")
 
+
 if __name__ == "__main__":
     main()

@@ -161,8 +161,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2, help="self-play games to draw positions from")
     parser.add_argument("--per-phase", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--level", default=None, help="search with this level's configuration instead "
-                        "(easy, medium, hard; --iters and the rollout flags are then ignored)")
+    parser.add_argument(
+        "--level",
+        default=None,
+        help="search with this level's configuration instead "
+        "(easy, medium, hard; --iters and the rollout flags are then ignored)",
+    )
     parser.add_argument("--profile", action="store_true", help="cProfile the searches (slower)")
     args = parser.parse_args()
 

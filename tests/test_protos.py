@@ -20,9 +20,7 @@ def _load_generator():
 def test_committed_stubs_match_protos(tmp_path: Path) -> None:
     _load_generator().generate(tmp_path)
     fresh = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.py*"))
-    committed = sorted(
-        p.relative_to(ROOT) for p in (ROOT / "zythos").rglob("*_pb2*.py*")
-    )
+    committed = sorted(p.relative_to(ROOT) for p in (ROOT / "zythos").rglob("*_pb2*.py*"))
     assert fresh == committed, "stub files differ: run `make protos` and commit"
     for rel in fresh:
         assert filecmp.cmp(tmp_path / rel, ROOT / rel, shallow=False), (

@@ -96,12 +96,18 @@ def _selfplay_arg(raw: str) -> tuple[int, float, int]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="tbbr_dice", help="a game with a fitted value (tbbr_dice, tbbr)")
-    parser.add_argument("--selfplay", type=_selfplay_arg, action="append", required=True,
-                        metavar="SEED:EPSILON:GAMES", help="greedy self-play games to fit on (repeatable)")
+    parser.add_argument(
+        "--selfplay",
+        type=_selfplay_arg,
+        action="append",
+        required=True,
+        metavar="SEED:EPSILON:GAMES",
+        help="greedy self-play games to fit on (repeatable)",
+    )
     parser.add_argument("--out", type=Path, default=None, help="default: the game's weights file")
     args = parser.parse_args(argv)
     value: LinearValue = linear_value(args.game)
-    parts = [self_play(*run, name=args.game) for run in args.selfplay]
+    parts = [self_play(seed, epsilon, games, name=args.game) for seed, epsilon, games in args.selfplay]
     weights, errors = fit(np.vstack([p[0] for p in parts]), np.concatenate([p[1] for p in parts]))
     k = len(value.features) + 1
     game_flag = "" if args.game == "tbbr_dice" else f"--game {args.game} "

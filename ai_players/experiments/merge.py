@@ -27,8 +27,17 @@ def load_records(paths: Sequence[Path]) -> tuple[list[str], list[GameRecord]]:
         if lineup is not None and data["lineup"] != lineup:
             raise SystemExit(f"{path}: lineup {data['lineup']} differs from {lineup}")
         lineup = data["lineup"]
-        rows = [GameRecord(**{**row, "seats": tuple(row["seats"]), "scores": tuple(row["scores"]),
-                              "ranking": tuple(row["ranking"])}) for row in data["records"]]
+        rows = [
+            GameRecord(
+                **{
+                    **row,
+                    "seats": tuple(row["seats"]),
+                    "scores": tuple(row["scores"]),
+                    "ranking": tuple(row["ranking"]),
+                }
+            )
+            for row in data["records"]
+        ]
         records += [GameRecord(**{**r.__dict__, "deal": r.deal + offset}) for r in rows]
         offset += 1 + max(r.deal for r in rows)
     if lineup is None:

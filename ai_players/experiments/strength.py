@@ -48,8 +48,11 @@ def main() -> int:
     parser.add_argument("--suite", default="all", choices=(*SUITES, "all"))
     parser.add_argument("--iters", type=int, default=40, help="iterations per decision of player a")
     parser.add_argument("--rollout", default="greedy")
-    parser.add_argument("--extra", default="depth=8,value=fitted,cut=turn",
-                        help="further search parameters (default: hard's), e.g. depth=8,c=0.7")
+    parser.add_argument(
+        "--extra",
+        default="depth=8,value=fitted,cut=turn",
+        help="further search parameters (default: hard's), e.g. depth=8,c=0.7",
+    )
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)

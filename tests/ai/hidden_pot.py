@@ -229,8 +229,14 @@ class HiddenPot(Game):
         cards = list(range(1, deck + 1))
         rng.shuffle(cards)
         return HiddenPotState(
-            players, deck, int(opts["rounds"]), int(opts["target"]),
-            cards[:players], cards[players], tuple(sorted(cards[players + 1:])), rng,
+            players,
+            deck,
+            int(opts["rounds"]),
+            int(opts["target"]),
+            cards[:players],
+            cards[players],
+            tuple(sorted(cards[players + 1 :])),
+            rng,
         )
 
     def determinize(self, observation: Any, rng: Rng) -> HiddenPotState:
@@ -289,5 +295,3 @@ def position(
     for name, value in fields.items():
         setattr(state, name, list(value) if isinstance(value, tuple) else value)
     return state
-
-

@@ -50,9 +50,7 @@ def test_four_player_reward_vector_with_a_shared_second_place() -> None:
 def test_three_player_reward_vector_blends_rank_and_margin_per_seat() -> None:
     rewards = reward_vector([2, 1, 3], [30, 36, 0], 0.25, 30)
     # seat 0: beat one of two, margin -6 vs 36; seat 1: beat both, +6 vs 30; seat 2: beat none, -36 saturates.
-    assert rewards == pytest.approx(
-        [0.75 * 0.5 + 0.25 * 0.5 * (1 - 0.2), 0.75 * 1.0 + 0.25 * 0.5 * 1.2, 0.0]
-    )
+    assert rewards == pytest.approx([0.75 * 0.5 + 0.25 * 0.5 * (1 - 0.2), 0.75 * 1.0 + 0.25 * 0.5 * 1.2, 0.0])
 
 
 def test_solo_reward_is_victory_blended_with_score() -> None:

@@ -50,8 +50,7 @@ def _midgame(game: Game, seed: int, steps: int) -> State:
 
 def test_the_worker_never_imports_the_server() -> None:
     probe = (
-        "import sys, ai_players.worker; "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'server'))"
+        "import sys, ai_players.worker; print(sorted(m for m in sys.modules if m.split('.')[0] == 'server'))"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -36,8 +36,20 @@ def bot_worker(target: str, *extra: str) -> Iterator[subprocess.Popen[bytes]]:
     bot pod dies; ``crash`` does the same mid-test.
     """
     process = subprocess.Popen(
-        [sys.executable, "-m", "ai_players.worker", "--server", target, "--max-iterations", "4",
-         "--processes", "1", "--bot-secret", BOT_SECRET, *extra],
+        [
+            sys.executable,
+            "-m",
+            "ai_players.worker",
+            "--server",
+            target,
+            "--max-iterations",
+            "4",
+            "--processes",
+            "1",
+            "--bot-secret",
+            BOT_SECRET,
+            *extra,
+        ],
         env={**os.environ, "ZYTHOS_LOG_LEVEL": "WARNING"},
         start_new_session=True,
     )
@@ -164,8 +176,9 @@ async def test_a_reassigned_bot_seat_invalidates_the_old_token(served: Served) -
     _, old_token = await served.sessions.assign_bot(game_id, 1)
     _, new_token = await served.sessions.assign_bot(game_id, 1)
     await client.get_view(game_id, token=new_token)
-    await expect_error(client.get_view(game_id, token=old_token), grpc.StatusCode.UNAUTHENTICATED,
-                       "UNAUTHENTICATED")
+    await expect_error(
+        client.get_view(game_id, token=old_token), grpc.StatusCode.UNAUTHENTICATED, "UNAUTHENTICATED"
+    )
 
 
 async def test_bot_service_rejects_a_wrong_secret_and_bad_offers(store_factory: StoreFactory) -> None:
@@ -177,14 +190,26 @@ async def test_bot_service_rejects_a_wrong_secret_and_bad_offers(store_factory: 
         async with grpc.aio.insecure_channel(running.target) as channel:
             stub = bot_grpc.BotServiceStub(channel)
             cases = [
-                (bot_pb.WatchAssignmentsRequest(capacity=1), (("authorization", "Bearer nope"),),
-                 grpc.StatusCode.UNAUTHENTICATED),
-                (bot_pb.WatchAssignmentsRequest(capacity=0), (("authorization", "Bearer s3cret"),),
-                 grpc.StatusCode.INVALID_ARGUMENT),
-                (bot_pb.WatchAssignmentsRequest(capacity=1, levels=["godlike"]),
-                 (("authorization", "Bearer s3cret"),), grpc.StatusCode.INVALID_ARGUMENT),
-                (bot_pb.WatchAssignmentsRequest(capacity=1, game_types=["chess"]),
-                 (("authorization", "Bearer s3cret"),), grpc.StatusCode.INVALID_ARGUMENT),
+                (
+                    bot_pb.WatchAssignmentsRequest(capacity=1),
+                    (("authorization", "Bearer nope"),),
+                    grpc.StatusCode.UNAUTHENTICATED,
+                ),
+                (
+                    bot_pb.WatchAssignmentsRequest(capacity=0),
+                    (("authorization", "Bearer s3cret"),),
+                    grpc.StatusCode.INVALID_ARGUMENT,
+                ),
+                (
+                    bot_pb.WatchAssignmentsRequest(capacity=1, levels=["godlike"]),
+                    (("authorization", "Bearer s3cret"),),
+                    grpc.StatusCode.INVALID_ARGUMENT,
+                ),
+                (
+                    bot_pb.WatchAssignmentsRequest(capacity=1, game_types=["chess"]),
+                    (("authorization", "Bearer s3cret"),),
+                    grpc.StatusCode.INVALID_ARGUMENT,
+                ),
             ]
             for request, metadata, code in cases:
                 with pytest.raises(grpc.aio.AioRpcError) as caught:

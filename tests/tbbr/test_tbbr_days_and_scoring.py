@@ -156,8 +156,17 @@ def test_final_scoring_reproduces_the_rulebook_example() -> None:
     state.level3 = ["O301"]  # every Trappist: 10 VP
     state.terminal = True
     parts = score_parts(state, 0)
-    expected = {"tasted": 26, "discs_and_coasters": 16, "bonus": 21, "backpack": 6, "cheese": 6,
-                "visited": 22, "objectives": 0, "level3": 10, "cheers": 11}
+    expected = {
+        "tasted": 26,
+        "discs_and_coasters": 16,
+        "bonus": 21,
+        "backpack": 6,
+        "cheese": 6,
+        "visited": 22,
+        "objectives": 0,
+        "level3": 10,
+        "cheers": 11,
+    }
     assert {k: v for k, v in parts.items() if k != "track"} == expected
     assert state.scores()[0] == sum(parts.values())
     assert tasted_vp(13) == 26 and bonus_vp(rose) == 21 and cheese_vp(rose) == 6 and cheers_vp(rose) == 11
@@ -236,7 +245,7 @@ def test_a_failed_last_hitchhike_leaves_the_player_a_latecomer() -> None:
 
 
 def test_a_player_with_nothing_that_fits_ends_its_day() -> None:
-    """"You must be able to finish your move ... If you have not enough TUs ..., then you cannot move
+    """ "You must be able to finish your move ... If you have not enough TUs ..., then you cannot move
     at all." With no move that fits, nothing left to do in the brewery and camping impossible (last
     day), the day is over for that player (authored). Chimay's roads cost at least 2 TU."""
     state = fresh(2)

@@ -27,7 +27,7 @@ def test_the_cards_used_here_say_what_the_tests_assume() -> None:
 
 
 def test_lightning_and_star_cards_are_claimed_on_your_turn_and_replaced_when_it_ends() -> None:
-    """"The player who fulfills the conditions of an accessible Objective Card on their turn takes
+    """ "The player who fulfills the conditions of an accessible Objective Card on their turn takes
     that card"; Lightning: "you must take a specific action during your turn"; Star: "conditions
     that must be fulfilled to claim the objective"; Replacement: "As soon as their turn is over,
     the active player slides the visible Objective Cards from the left side ... to the right side
@@ -52,7 +52,7 @@ def test_lightning_and_star_cards_are_claimed_on_your_turn_and_replaced_when_it_
 
 
 def test_at_most_four_claims_per_turn() -> None:
-    """"It is possible to fulfill up to 4 Objective Cards during the same turn." """
+    """ "It is possible to fulfill up to 4 Objective Cards during the same turn." """
     state = fresh(2)
     machine(state, [OWN_2_YELLOW, AT_TRAPPIST, "O117", "O113"], [], [])
     arrange(state, 0, location="T01", beers=[5, 0, 0, 0])
@@ -99,7 +99,7 @@ def test_crossing_a_bottle_token_may_remove_an_accessible_card() -> None:
 
 
 def test_two_players_may_remove_a_card_even_from_a_broken_bottle() -> None:
-    """"In a 2-player game, each player who crosses one of these tokens can choose to delete 1 of
+    """ "In a 2-player game, each player who crosses one of these tokens can choose to delete 1 of
     the 4 accessible Objective cards (whether the previous player has already flipped the chip over
     to the Broken Bottle side or not)." """
     state = fresh(2)

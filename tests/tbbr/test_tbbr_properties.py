@@ -96,14 +96,17 @@ def _final_total(state: TbbrState, seat: int) -> int:
     return (
         p.score
         + min(2 * p.tasted, 40)
-        + p.discs + p.coasters
+        + p.discs
+        + p.coasters
         + sum(T.bonus[name][lvl] for name, lvl in zip(BONUS_TRACKS, p.bonus, strict=True))
         + sum(p.beers)
-        + T.cheese[p.cheese] + 5 * p.cheese_tokens
+        + T.cheese[p.cheese]
+        + 5 * p.cheese_tokens
         + visited
         + sum(cards()[c].vp for c in kept)
         + sum(cards()[c].vp for c in state.level3 if _met(c, state, seat))
-        + T.cheers[min(p.cheers, cheers_last)] + 4 * (p.cheers >= cheers_last)
+        + T.cheers[min(p.cheers, cheers_last)]
+        + 4 * (p.cheers >= cheers_last)
     )
 
 

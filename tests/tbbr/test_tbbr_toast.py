@@ -69,9 +69,12 @@ def test_who_cannot_toast() -> None:
     backpack." Notes: "If the player initiating the Toast Action does not have enough Transported
     Beer Tokens in their backpack to toast with all the players involved, the action does not take
     place." """
-    done = table(3, {"location": "X10", "beers": [2, 0, 0, 0]},
-                 {"location": "X11", "beers": [1, 0, 0, 0], "done": True, "time": 24},
-                 {"location": "X11", "beers": [0, 0, 0, 0]})
+    done = table(
+        3,
+        {"location": "X10", "beers": [2, 0, 0, 0]},
+        {"location": "X11", "beers": [1, 0, 0, 0], "done": True, "time": 24},
+        {"location": "X11", "beers": [0, 0, 0, 0]},
+    )
     act(done, 0, "move:b:X11")
     assert done.players[0].cheers == 0 and done.players[0].time == 1
     grand_place = table(
@@ -79,8 +82,12 @@ def test_who_cannot_toast() -> None:
     )
     act(grand_place, 0, "move:b:GP")
     assert grand_place.players[1].cheers == 0
-    short = table(3, {"location": "X10", "beers": [1, 0, 0, 0]},
-                  {"location": "X11", "beers": [1, 0, 0, 0]}, {"location": "X11", "beers": [1, 0, 0, 0]})
+    short = table(
+        3,
+        {"location": "X10", "beers": [1, 0, 0, 0]},
+        {"location": "X11", "beers": [1, 0, 0, 0]},
+        {"location": "X11", "beers": [1, 0, 0, 0]},
+    )
     events = act(short, 0, "move:b:X11")
     assert "no_toast" in kinds(events) and short.players[0].beers == [1, 0, 0, 0]
 
@@ -91,10 +98,13 @@ def test_the_arriving_player_at_the_consumption_limit_picks_what_it_tastes() -> 
     ... They increase the Cheers Track and the Tasted Beers Track accordingly. The other players
     perform the entire action. The arriving player can choose the tasted beer among those offered
     by their opponents." """
-    state = table(4, {"location": "X10", "beers": [3, 0, 0, 0], "breath": 6},
-                  {"location": "X11", "beers": [1, 0, 0, 0]},
-                  {"location": "X11", "beers": [0, 0, 1, 0]},
-                  {"location": "X11", "beers": [0, 0, 0, 1]})
+    state = table(
+        4,
+        {"location": "X10", "beers": [3, 0, 0, 0], "breath": 6},
+        {"location": "X11", "beers": [1, 0, 0, 0]},
+        {"location": "X11", "beers": [0, 0, 1, 0]},
+        {"location": "X11", "beers": [0, 0, 0, 1]},
+    )
     act(state, 0, "move:h:X11")  # the Breathalyzer forbids the bicycle
     roll(state, (1,))
     assert state.pending.kind == "pick" and set(ids(state, 0)) == {"beer:yellow", "beer:red", "beer:black"}
@@ -111,28 +121,35 @@ def test_the_redeeming_cheese() -> None:
     asleep, you can eat a piece of cheese from your backpack: you don't move 1 space forward on
     your Breathalyzer and you move back 1 space on the cheese track. This action does not require
     any TU." """
-    state = table(2, {"location": "X10", "beers": [1, 0, 0, 0]},
-                  {"location": "X11", "beers": [1, 0, 0, 0], "breath": 7, "cheese": 2})
+    state = table(
+        2,
+        {"location": "X10", "beers": [1, 0, 0, 0]},
+        {"location": "X11", "beers": [1, 0, 0, 0], "breath": 7, "cheese": 2},
+    )
     act(state, 0, "move:b:X11")
     assert state.pending.kind == "redeem" and state.actors() == [1]
     act(state, 1, "redeem:eat")
     b = state.players[1]
     assert (b.breath, b.cheese, b.tasted, b.cheers, b.asleep, b.time) == (7, 1, 1, 1, False, 11)
-    asleep = table(2, {"location": "X10", "beers": [1, 0, 0, 0]},
-                   {"location": "X11", "beers": [1, 0, 0, 0], "breath": 7, "cheese": 2})
+    asleep = table(
+        2,
+        {"location": "X10", "beers": [1, 0, 0, 0]},
+        {"location": "X11", "beers": [1, 0, 0, 0], "breath": 7, "cheese": 2},
+    )
     act(asleep, 0, "move:b:X11")
     act(asleep, 1, "redeem:sleep")
     assert asleep.players[1].asleep and asleep.players[1].done
 
 
 def test_cheers_track_end_adds_one_token_like_the_cheese_track() -> None:
-    """"If your cube on the Cheers Track reaches the last level, add a Visited Brewery Token next
+    """ "If your cube on the Cheers Track reaches the last level, add a Visited Brewery Token next
     to it. Each additional Visited Brewery Token will give you 4 VPs", worded like the Cheese track
     ("If your Cheese pawn reaches the last space ... add a Visited Brewery Token next to it") and
     read alike: a token when the marker reaches the last space, which it never moves past. The cube
     never goes down, so it reaches the last level once: a later (mandatory) toast adds nothing."""
-    state = table(2, {"location": "X10", "beers": [3, 0, 0, 0], "cheers": 8},
-                  {"location": "X11", "beers": [3, 0, 0, 0]})
+    state = table(
+        2, {"location": "X10", "beers": [3, 0, 0, 0], "cheers": 8}, {"location": "X11", "beers": [3, 0, 0, 0]}
+    )
     events = act(state, 0, "move:b:X11")
     a = state.players[0]
     assert a.cheers == 9 and "cheers_token" in kinds(events) and cheers_vp(a) == 18 + 4
