@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
 import time
 import urllib.request
 from collections.abc import Callable
@@ -11,6 +13,8 @@ from dataclasses import dataclass
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.procs import Child, Processes, free_port
+from zythos.client import ZythosClient, ZythosError
+from zythos.v1 import game_service_pb2 as pb
 
 BOT_SECRET = "replica-test-secret"
 LEASE_SECONDS = 4.0  # long enough that a loaded machine never lets a live lease lapse
@@ -67,3 +71,15 @@ async def until(condition: Callable[[], object], timeout: float, what: str, step
             return time.monotonic() - began
         assert time.monotonic() - began < timeout, f"{what}: not within {timeout} s"
         await asyncio.sleep(step)
+
+
+async def play_seat(client: ZythosClient, game_id: str, seat: int, seed: int = 1) -> None:
+    """Play ``seat`` with random legal actions until the game is over."""
+    rng = random.Random(seed)
+    while (game := await client.get_game(game_id)).status == pb.GAME_STATUS_ACTIVE:
+        if seat not in game.to_act:
+            await asyncio.sleep(0.02)
+            continue
+        legal = await client.list_legal_actions(game_id)
+        with contextlib.suppress(ZythosError):  # a bot's step moved the game on meanwhile
+            await client.submit_action(game_id, rng.choice(legal.actions).id, expected_version=legal.version)
