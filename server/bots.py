@@ -130,6 +130,9 @@ class BotDispatcher:
             except StoreUnavailable as exc:
                 log.warning("bot seats wait for the store: %s", exc)
                 await asyncio.sleep(min(1.0, self._lease / 3))
+            except Exception:  # a bug must not stop this replica's leases and assignments for good
+                log.exception("bot seat upkeep failed; it goes on at the next round")
+                await asyncio.sleep(min(1.0, self._lease / 3))
 
     async def maintain(self) -> None:
         await self._store.requeue_lapsed_bot_leases()

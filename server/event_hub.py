@@ -219,10 +219,13 @@ class EventHub:
 
     async def run(self, wait: float = 1.0) -> None:
         """Read the commits of followed games until cancelled; re-read everything after a feed outage."""
-        checked = asyncio.get_running_loop().time()
+        checked, behind = asyncio.get_running_loop().time(), False
         while True:
             raise_if_cancelled()
             try:
+                if behind:  # notes may have been missed: read what every followed game did meanwhile
+                    await self._catch_up_all()
+                    behind = False
                 await self._following.wait()
                 for note in await self._feed.next(wait):
                     await self._heard(note)
@@ -232,7 +235,11 @@ class EventHub:
             except StoreUnavailable as exc:
                 log.warning("event streams wait for the store: %s", exc)
                 await asyncio.sleep(wait)
-                await self._catch_up_all()
+                behind = True
+            except Exception:  # a bug must not silence every stream of the replica for good
+                log.exception("the event reader failed; it re-reads the followed games and goes on")
+                await asyncio.sleep(wait)
+                behind = True
 
     async def _heard(self, note: CommitNote) -> None:
         game = self._games.get(note.game_id)
@@ -254,13 +261,12 @@ class EventHub:
 
     async def _catch_up_all(self) -> None:
         """After a feed outage: read what every followed game committed meanwhile, and whether it ended."""
-        with contextlib.suppress(StoreUnavailable):
-            for game in list(self._games.values()):
-                await self._read(game)
-                loaded = await self._store.load(game.game_id)
-                game.over = loaded is None or loaded.record.status.is_over
-                async with game.changed:
-                    game.changed.notify_all()
+        for game in list(self._games.values()):
+            await self._read(game)
+            loaded = await self._store.load(game.game_id)
+            game.over = loaded is None or loaded.record.status.is_over
+            async with game.changed:
+                game.changed.notify_all()
 
     async def _end_expired(self) -> None:
         followed = list(self._games)

@@ -231,7 +231,9 @@ class GameService(pb_grpc.GameServiceServicer):
         try:
             return wire.action_from_proto(getattr(message, arm))
         except ValueError as exc:
-            raise GameError(Reason.UNKNOWN_ACTION, f"malformed action: {exc}") from None
+            raise GameError(
+                Reason.UNKNOWN_ACTION, f"malformed action: {validation.quoted(str(exc))}"
+            ) from None
 
     async def StreamEvents(
         self,

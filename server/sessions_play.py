@@ -173,7 +173,9 @@ def _checked(entry: Cached, seat: int, expected_version: int, action_id: str | N
             )
         return found
     if action not in state.legal_actions(seat):  # never hand the engine a move it did not offer
-        raise GameError(Reason.ILLEGAL_ACTION, f"{action!r} is not legal at version {record.version}")
+        raise GameError(
+            Reason.ILLEGAL_ACTION, f"{validation.quoted(action)} is not legal at version {record.version}"
+        )
     return action
 
 

@@ -70,11 +70,24 @@ def expected_version(value: int) -> int:
     return value
 
 
+# Both parts of an event id are unsigned 64-bit numbers (Redis stream ids): larger ones are refused here,
+# not by the store with an error of its own.
+_EVENT_ID_PART_MAX = 2**64 - 1
+
+
 def event_id(value: str) -> str:
     """Empty (from the start) or an id from GameEvent.event_id."""
-    if value and not EVENT_ID.match(value):
+    if value and (
+        not EVENT_ID.match(value) or any(int(part) > _EVENT_ID_PART_MAX for part in value.split("-"))
+    ):
         raise invalid("after_event_id", "expected an event id received from this game")
     return value
+
+
+def quoted(value: object, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters: messages never echo unbounded client input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def page_size(value: int) -> int:

@@ -12,6 +12,7 @@ from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 
 INVALID = grpc.StatusCode.INVALID_ARGUMENT
+FAILED = grpc.StatusCode.FAILED_PRECONDITION
 MISSING = "00000000000000000000"
 
 
@@ -199,7 +200,7 @@ async def test_listing_and_stream_arguments(
         await expect_error(client.list_games(page_token=page_token), INVALID, "INVALID_ARGUMENT")
     await expect_error(client.list_games(game_type="Not A Type"), INVALID, "INVALID_ARGUMENT")
     await expect_error(client.list_games(status=42), INVALID, "INVALID_ARGUMENT")
-    for after in ("x", "1-", "-1", "1-2-3", "9" * 30 + "-0"):
+    for after in ("x", "1-", "-1", "1-2-3", "9" * 30 + "-0", "9" * 20 + "-0", "1-" + "9" * 20):
         await expect_error(
             anext(client.stream_events(game_id, after_event_id=after)), INVALID, "INVALID_ARGUMENT"
         )
@@ -260,3 +261,19 @@ async def test_random_garbage_never_crashes_or_changes_a_game(
             except ZythosError as error:
                 assert error.code in answered and error.reason, error
     assert await stored(served, game_id) == before
+
+
+async def test_an_oversized_typed_action_gets_a_short_precise_answer(served: Served) -> None:
+    """A 100 KB goal id is refused with its reason; the message quotes a short prefix only (a message
+    echoing it whole made trailers larger than a client accepts: RESOURCE_EXHAUSTED "Stream removed")."""
+    from zythos.v1 import tbbr_dice_pb2 as dice_pb
+
+    client = served.client()
+    game_id = (await client.create_game("tbbr_dice", 1, "Ann")).game.game_id
+    huge = dice_pb.TbbrDiceAction(
+        choose_personal=dice_pb.TbbrDiceAction.ChoosePersonal(goal_id="G" * 100_000)
+    )
+    error = await expect_error(
+        client.submit_action(game_id, action=pb.Action(tbbr_dice=huge)), FAILED, "ILLEGAL_ACTION"
+    )
+    assert len(error.message) < 200, error.message
