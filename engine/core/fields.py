@@ -243,27 +243,28 @@ class DeclaredRecord:
         """A record with every field at its default, then ``values``."""
         return cls(**values)
 
-    def clone(self: R) -> R:  # replaced per class
-        raise NotImplementedError
+    # The methods below are written for each class from its declarations (``__init_subclass__``);
+    # these bodies only name them for type checkers and stand for a class that declares no field.
 
-    def view(self, mine: bool) -> Any:  # replaced per class
+    def clone(self: R) -> R:
+        raise _undeclared(type(self), "clone")
+
+    def view(self, mine: bool) -> Any:
         """What a seat sees of this record (derived from the field declarations)."""
-        raise NotImplementedError
+        raise _undeclared(type(self), "view")
 
     @classmethod
-    def from_view(cls: type[R], view: Any) -> R:  # replaced per class
+    def from_view(cls: type[R], view: Any) -> R:
         """What a view tells, as a record: private fields as shown (the defaults, unless it was mine)."""
-        raise NotImplementedError
+        raise _undeclared(cls, "from_view")
 
     def dump(self) -> list[Any]:
         """Every field, in declaration order, as JSON."""
-        return [spec.to_json(getattr(self, spec.name)) for spec in self.FIELDS]
+        raise _undeclared(type(self), "dump")
 
     @classmethod
     def load(cls: type[R], body: Sequence[Any]) -> R:
-        if len(body) != len(cls.FIELDS):
-            raise ValueError(f"{cls.__name__} snapshot has {len(body)} fields, not {len(cls.FIELDS)}")
-        return cls.fresh(**{spec.name: spec.from_json(v) for spec, v in zip(cls.FIELDS, body, strict=True)})
+        raise _undeclared(cls, "load")
 
 
 class DeclaredState(State):
@@ -308,33 +309,34 @@ class DeclaredState(State):
             raise TypeError(f"{cls.__name__} declares no field {', '.join(sorted(values))}")
         return state
 
+    # Written for each class from its declarations (``__init_subclass__``), like DeclaredRecord's.
+
     def dump_fields(self) -> list[Any]:
         """The snapshot body: ``num_players`` then every stored field, in declaration order."""
-        return [self.num_players, *(spec.to_json(getattr(self, spec.name)) for spec in _stored(self.FIELDS))]
+        raise _undeclared(type(self), "dump_fields")
 
     @classmethod
     def from_fields(cls: type[S], body: Sequence[Any]) -> S:
-        players, *values = body
-        stored = _stored(cls.FIELDS)
-        if len(values) != len(stored):
-            raise ValueError(f"{cls.__name__} snapshot has {len(values)} fields, not {len(stored)}")
-        return cls.fresh(
-            players, **{spec.name: spec.from_json(v) for spec, v in zip(stored, values, strict=True)}
-        )
+        raise _undeclared(cls, "from_fields")
 
-    def observe(self, seat: int | None) -> Any:  # replaced per class
+    def observe(self, seat: int | None) -> Any:
         """What ``seat`` may know (``None``: a spectator): public fields, its own items, nothing hidden."""
-        raise NotImplementedError
+        raise _undeclared(type(self), "observe")
 
     @classmethod
-    def from_observation(cls: type[S], observation: Any) -> S:  # replaced per class
+    def from_observation(cls: type[S], observation: Any) -> S:
         """What the observer knows, as a state: public fields set, its own items in place.
 
         Owned items of other seats and hidden fields keep their defaults (an
         owned field: ``None`` per seat; a record's private fields: as the
         observer saw them): the game's determinization samples them.
         """
-        raise NotImplementedError
+        raise _undeclared(cls, "from_observation")
+
+
+def _undeclared(cls: type[Any], method: str) -> TypeError:
+    """The error of a kit method on a class that declared no field to write it from."""
+    return TypeError(f"{cls.__name__} declares no field: the kit writes {method}() from the declarations")
 
 
 def _frozen(value: Any) -> Any:
