@@ -18,6 +18,7 @@ from server.event_hub import StreamLimits
 from server.servicers import Drain, GameService
 from server.sessions import Observer, Sessions
 from server.store import SessionStore, open_store
+from server.wire_guard import add_guarded, request_types
 from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
 from zythos.v1 import game_service_pb2 as pb
@@ -57,7 +58,7 @@ class ZythosServer:
         self._observer_loop = asyncio.create_task(self.sessions.observer.run(self.sessions.store))
 
     async def stop(self, grace: float | None = None) -> None:
-        """Drain: report NOT_SERVING, end open event streams (DRAINING), then stop within the grace."""
+        """Drain: NOT_SERVING, end open streams, refuse new calls (DRAINING), then stop within the grace."""
         log.info("draining")
         loops = [loop for loop in (self._bot_loop, self._hub_loop, self._observer_loop) if loop is not None]
         for loop in loops:
@@ -68,8 +69,12 @@ class ZythosServer:
         await self.health.enter_graceful_shutdown()
         self.drain.started.set()
         await self.sessions.hub.close(self.drain.error())
-        await asyncio.sleep(0)  # let streams see the drain before the server stops
-        await self.server.stop(self.config.drain_grace if grace is None else grace)
+        grace = self.config.drain_grace if grace is None else grace
+        # New calls now get UNAVAILABLE/DRAINING from the guard (server.wire_guard). Closing the
+        # port at once would answer the calls queued in gRPC core with CANCELLED instead
+        # (grpc/grpc#41785), so refuse them ourselves for a moment first.
+        await asyncio.sleep(min(self.config.drain_refuse, grace))
+        await self.server.stop(grace)
         await self.sessions.store.close()
         log.info("stopped")
 
@@ -122,8 +127,20 @@ def build_server(
     server = grpc.aio.server(interceptors=list(interceptors), options=server_options(config))
     drain = Drain()
     bots = BotDispatcher(sessions, config.bot_lease_seconds)
-    pb_grpc.add_GameServiceServicer_to_server(GameService(sessions, drain, bots), server)
-    bot_grpc.add_BotServiceServicer_to_server(BotService(bots, config.bot_secret, drain), server)
+    add_guarded(
+        pb_grpc.add_GameServiceServicer_to_server,
+        GameService(sessions, drain, bots),
+        server,
+        request_types(pb.DESCRIPTOR.services_by_name["GameService"]),
+        drain.refusing,
+    )
+    add_guarded(
+        bot_grpc.add_BotServiceServicer_to_server,
+        BotService(bots, config.bot_secret, drain),
+        server,
+        request_types(bot_pb.DESCRIPTOR.services_by_name["BotService"]),
+        drain.refusing,
+    )
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

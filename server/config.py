@@ -28,6 +28,7 @@ class Config:
     max_message_bytes: int = 256 * 1024
     log_level: str = "INFO"
     drain_grace: float = 10.0
+    drain_refuse: float = 0.5
     commit_retries: int = 3
     bot_secret: str = ""  # empty: BotService refuses every worker
     bot_lease_seconds: float = 10.0
@@ -57,6 +58,7 @@ _HELP = {
     "max_message_bytes": "largest request message accepted; bigger ones fail with RESOURCE_EXHAUSTED",
     "log_level": "DEBUG, INFO, WARNING or ERROR",
     "drain_grace": "seconds in-flight calls get to finish after SIGTERM before they are cancelled",
+    "drain_refuse": "seconds of the drain in which new calls get UNAVAILABLE/DRAINING before the port closes",
     "commit_retries": "reloads after a store conflict before answering ABORTED/CONFLICT",
     "bot_secret": "shared secret bot workers must send to BotService; empty refuses every worker",
     "bot_lease_seconds": "seconds a bot seat stays leased unrenewed: a dead worker's seats move on after it",

@@ -91,6 +91,10 @@ class Drain:
     def error(self) -> GameError:
         return GameError(Reason.DRAINING, "this server is shutting down; reconnect and resume")
 
+    def refusing(self) -> GameError | None:
+        """``DRAINING`` once the drain started: new calls are answered UNAVAILABLE, not served."""
+        return self.error() if self.started.is_set() else None
+
 
 class GameService(pb_grpc.GameServiceServicer):
     """GameService over a ``Sessions`` domain object."""
