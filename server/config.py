@@ -1,77 +1,107 @@
 """Server settings from command-line flags and ``ZYTHOS_*`` environment variables.
 
-A flag wins over its variable, which wins over the default. docs/CONFIG.md
-lists every setting; keep the two in step.
+A flag wins over its variable, which wins over the default; a bad value stops
+the server with one line naming the setting (``zythos.settings``).
+docs/CONFIG.md lists every setting; keep the two in step.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from server.store import Expiry
+from zythos import settings
+from zythos.settings import setting
+
+PROG = "zythos-server"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+HOUR, DAY = 3600, 24 * 3600
 
 
 @dataclass(frozen=True)
 class Config:
     """Everything the server process can be told."""
 
-    host: str = "0.0.0.0"
-    port: int = 50051
-    redis_url: str = ""  # empty: the embedded in-memory store
-    metrics_port: int = 9090  # 0: no metrics endpoint
-    waiting_ttl: int = 3600
-    active_ttl: int = 7 * 24 * 3600
-    finished_ttl: int = 24 * 3600
-    max_message_bytes: int = 256 * 1024
-    log_level: str = "INFO"
-    drain_grace: float = 10.0
-    drain_refuse: float = 0.5
-    commit_retries: int = 3
-    bot_secret: str = ""  # empty: BotService refuses every worker
-    bot_lease_seconds: float = 10.0
-    with_bots: int = 0  # bot worker processes to start beside the server (make run uses 1)
-    reuse_port: int = 0  # 1: SO_REUSEPORT, so several server processes can share one port
-    cache_size: int = 10_000  # games whose last committed state this replica keeps in memory
-    live_sample_seconds: float = 15.0
-    max_streams: int = 20_000
-    max_streams_per_client: int = 1_000
-    keepalive_seconds: float = 60.0
-    max_connection_age: float = 300.0
-    max_connection_age_grace: float = 60.0
+    host: str = setting("0.0.0.0", "address to listen on")
+    port: int = setting(50051, "gRPC port (0 picks a free one)", minimum=0, maximum=65535)
+    redis_url: str = setting("", "Redis URL such as redis://host:6379/0; empty keeps sessions in memory")
+    metrics_port: int = setting(
+        9090, "Prometheus /metrics HTTP port; 0 disables it", minimum=0, maximum=65535
+    )
+    metrics_host: str = setting("", "address /metrics listens on; empty: the same as --host")
+    waiting_ttl: int = setting(
+        HOUR, "seconds a WAITING game lives after its last change (0 = forever)", minimum=0
+    )
+    active_ttl: int = setting(
+        7 * DAY, "seconds an ACTIVE game lives after its last change (0 = forever)", minimum=0
+    )
+    finished_ttl: int = setting(
+        DAY,
+        "seconds a FINISHED or ABANDONED game and its event log stay for replays (0 = forever)",
+        minimum=0,
+    )
+    max_message_bytes: int = setting(
+        256 * 1024, "largest request message accepted; bigger ones fail with RESOURCE_EXHAUSTED", minimum=1024
+    )
+    log_level: str = setting("INFO", "DEBUG, INFO, WARNING or ERROR", choices=LOG_LEVELS)
+    drain_grace: float = setting(
+        10.0, "seconds in-flight calls get to finish after SIGTERM before they are cancelled", minimum=0
+    )
+    drain_refuse: float = setting(
+        0.5,
+        "seconds of the drain in which new calls get UNAVAILABLE/DRAINING before the port closes",
+        minimum=0,
+    )
+    commit_retries: int = setting(
+        3, "reloads after a store conflict before answering ABORTED/CONFLICT", minimum=0
+    )
+    bot_secret: str = setting(
+        "", "shared secret bot workers must send to BotService; empty refuses every worker"
+    )
+    bot_lease_seconds: float = setting(
+        10.0, "seconds a bot seat stays leased unrenewed: a dead worker's seats move on after it", minimum=0.1
+    )
+    with_bots: int = setting(0, "start this many `zythos-bots` worker processes beside the server", minimum=0)
+    reuse_port: int = setting(
+        0,
+        "1 sets SO_REUSEPORT so several server processes (one per core) can listen on one port",
+        minimum=0,
+        maximum=1,
+    )
+    cache_size: int = setting(
+        10_000,
+        "games whose last committed state this replica keeps in memory (LRU); 0 turns it off",
+        minimum=0,
+    )
+    live_sample_seconds: float = setting(
+        15.0, "seconds between two counts of the stored games (zythos_games_live)", minimum=0.1
+    )
+    max_streams: int = setting(
+        20_000, "open StreamEvents calls this replica accepts; more get RESOURCE_EXHAUSTED", minimum=0
+    )
+    max_streams_per_client: int = setting(
+        1_000, "open StreamEvents calls one client address may hold on this replica", minimum=0
+    )
+    keepalive_seconds: float = setting(
+        60.0, "seconds between the server's keepalive pings on an idle connection", minimum=1
+    )
+    max_connection_age: float = setting(
+        300.0, "seconds before a connection must close, so clients spread onto new replicas", minimum=1
+    )
+    max_connection_age_grace: float = setting(
+        60.0, "seconds a closing connection's calls and streams get to finish", minimum=0
+    )
 
     @property
     def expiry(self) -> Expiry:
         return Expiry(waiting=self.waiting_ttl, active=self.active_ttl, finished=self.finished_ttl)
 
-
-_HELP = {
-    "host": "address to listen on",
-    "port": "gRPC port (0 picks a free one)",
-    "redis_url": "Redis URL such as redis://host:6379/0; empty keeps sessions in memory",
-    "metrics_port": "Prometheus /metrics HTTP port; 0 disables it",
-    "waiting_ttl": "seconds a WAITING game lives after its last change (0 = forever)",
-    "active_ttl": "seconds an ACTIVE game lives after its last change (0 = forever)",
-    "finished_ttl": "seconds a FINISHED or ABANDONED game and its event log stay for replays (0 = forever)",
-    "max_message_bytes": "largest request message accepted; bigger ones fail with RESOURCE_EXHAUSTED",
-    "log_level": "DEBUG, INFO, WARNING or ERROR",
-    "drain_grace": "seconds in-flight calls get to finish after SIGTERM before they are cancelled",
-    "drain_refuse": "seconds of the drain in which new calls get UNAVAILABLE/DRAINING before the port closes",
-    "commit_retries": "reloads after a store conflict before answering ABORTED/CONFLICT",
-    "bot_secret": "shared secret bot workers must send to BotService; empty refuses every worker",
-    "bot_lease_seconds": "seconds a bot seat stays leased unrenewed: a dead worker's seats move on after it",
-    "with_bots": "start this many `zythos-bots` worker processes beside the server, connected to it",
-    "reuse_port": "1 sets SO_REUSEPORT so several server processes (one per core) can listen on one port",
-    "cache_size": "games whose last committed state this replica keeps in memory (LRU); 0 turns it off",
-    "live_sample_seconds": "seconds between two counts of the stored games (zythos_games_live)",
-    "max_streams": "open StreamEvents calls this replica accepts; more get RESOURCE_EXHAUSTED",
-    "max_streams_per_client": "open StreamEvents calls one client address may hold on this replica",
-    "keepalive_seconds": "seconds between the server's keepalive pings on an idle connection",
-    "max_connection_age": "seconds before a connection must close, so clients spread onto new replicas",
-    "max_connection_age_grace": "seconds a closing connection's calls and streams get to finish",
-}
+    @property
+    def metrics_address(self) -> str:
+        """Where /metrics listens: ``--metrics-host``, else the gRPC host."""
+        return self.metrics_host or self.host
 
 
 def env_name(field: str) -> str:
@@ -80,21 +110,4 @@ def env_name(field: str) -> str:
 
 def parse(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> Config:
     """The configuration from ``argv`` (default: sys.argv) over ``environ`` (default: os.environ)."""
-    env = os.environ if environ is None else environ
-    defaults = Config()
-    parser = argparse.ArgumentParser(prog="zythos-server", description="Zythos game server")
-    for spec in fields(Config):
-        kind = type(getattr(defaults, spec.name))
-        raw = env.get(env_name(spec.name))
-        try:
-            default = kind(raw) if raw is not None else getattr(defaults, spec.name)
-        except ValueError:
-            parser.error(f"{env_name(spec.name)}={raw!r} is not a valid {kind.__name__}")
-        parser.add_argument(
-            f"--{spec.name.replace('_', '-')}",
-            type=kind,
-            default=default,
-            help=f"{_HELP[spec.name]} (env {env_name(spec.name)}, default {getattr(defaults, spec.name)!r})",
-        )
-    args = parser.parse_args(argv)
-    return Config(**vars(args))
+    return settings.load(Config, PROG, "Zythos game server", argv, environ)
