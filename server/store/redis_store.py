@@ -22,7 +22,7 @@ from typing import Any, cast
 
 import redis.asyncio as redis
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, OutOfMemoryError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from server.records import GameRecord, GameStatus
@@ -42,6 +42,7 @@ from server.store.base import (
     SeatKey,
     SessionStore,
     StoredEvent,
+    StoreFull,
     StoreUnavailable,
     event_ids,
 )
@@ -96,8 +97,8 @@ def _stored(entries: Sequence[Any], after: str = "") -> list[StoredEvent]:
     return events
 
 
-# What a Redis outage raises: turned into ``StoreUnavailable``.
-_OUTAGES = (RedisConnectionError, RedisTimeoutError, OSError)
+# What a Redis outage raises: turned into ``StoreUnavailable`` (``StoreFull`` for a full Redis).
+_OUTAGES = (RedisConnectionError, RedisTimeoutError, OSError, OutOfMemoryError)
 
 
 @asynccontextmanager
@@ -110,6 +111,8 @@ async def _guard() -> AsyncIterator[None]:
 
 
 def _unavailable(exc: BaseException) -> StoreUnavailable:
+    if isinstance(exc, OutOfMemoryError):
+        return StoreFull(f"redis: {exc}")
     return StoreUnavailable(f"redis: {exc}")
 
 
