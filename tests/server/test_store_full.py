@@ -1,4 +1,4 @@
-"""A full Redis (maxmemory, noeviction) gets RESOURCE_EXHAUSTED/STORE_FULL, and the server recovers when space returns."""
+"""A full Redis (maxmemory, noeviction) answers RESOURCE_EXHAUSTED/STORE_FULL; freeing space recovers."""
 
 from __future__ import annotations
 
