@@ -55,8 +55,11 @@ def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float =
 
 
 @contextlib.contextmanager
-def running_redis(workdir: Path, **settings: str) -> Iterator[RedisServer]:
-    """A redis-server on a free port with ``settings`` (``maxmemory="4mb"``...), stopped on exit."""
+def running_redis(workdir: Path, conf: Path | None = None, **settings: str) -> Iterator[RedisServer]:
+    """A redis-server on a free port with ``settings`` (``maxmemory="4mb"``...), stopped on exit.
+
+    ``conf``: a redis.conf read first; ``settings`` override it.
+    """
     port = free_port()
     settings = {
         "port": str(port),
@@ -69,6 +72,7 @@ def running_redis(workdir: Path, **settings: str) -> Iterator[RedisServer]:
     process = subprocess.Popen(
         [
             REDIS_BINARY,
+            *([str(conf)] if conf else []),
             *(part for key, value in settings.items() for part in (f"--{key.replace('_', '-')}", value)),
         ],
         stdout=subprocess.DEVNULL,

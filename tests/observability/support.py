@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import shutil
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
 import yaml
@@ -94,3 +97,43 @@ def recording_rules() -> set[str]:
 def series_in(expr: str) -> set[str]:
     """The project's series an expression reads."""
     return set(_OUR_SERIES.findall(expr))
+
+
+K8S = REPO / "deploy" / "k8s"
+Manifest = dict[str, Any]
+
+
+def render(directory: Path) -> list[Manifest]:
+    """The objects ``kubectl kustomize`` renders from a kustomization directory."""
+    kubectl = shutil.which("kubectl")
+    assert kubectl, "kubectl (with its built-in kustomize) is needed to render deploy/k8s"
+    command = [kubectl, "kustomize", str(directory)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return [doc for doc in yaml.safe_load_all(result.stdout) if doc]
+
+
+def find(manifests: list[Manifest], kind: str, name: str) -> Manifest:
+    matches = [m for m in manifests if m["kind"] == kind and m["metadata"]["name"] == name]
+    assert len(matches) == 1, f"expected one {kind}/{name}, found {len(matches)}"
+    return matches[0]
+
+
+def find_config(rendered: list[Manifest], prefix: str) -> dict[str, str]:
+    """The data of the generated ConfigMap whose name (before kustomize's hash) is ``prefix``."""
+    [config] = [
+        m for m in rendered if m["kind"] == "ConfigMap" and m["metadata"]["name"].startswith(prefix + "-")
+    ]
+    data: dict[str, str] = config["data"]
+    return data
+
+
+def container(workload: Manifest, name: str = "") -> Manifest:
+    """The container called ``name`` of a workload's pods; by default its first (the main) one."""
+    containers: list[Manifest] = workload["spec"]["template"]["spec"]["containers"]
+    return next(c for c in containers if c["name"] == name) if name else containers[0]
+
+
+def redis_directives(conf: str) -> dict[str, str]:
+    """The directives of a redis.conf, comments left out."""
+    return dict(line.split(None, 1) for line in conf.splitlines() if line and not line.startswith("#"))
