@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import shutil
 import subprocess
@@ -83,6 +84,25 @@ _OUR_SERIES = re.compile(r"\b(?:grpc_server_|zythos_|zythos:|process_)[A-Za-z0-9
 _SUFFIXES = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",)}
 
 
+# A raw series of ours with its selector (not a recorded zythos:... one).
+_SELECTOR = re.compile(r"(?<![\w:])((?:grpc_server_|zythos_)[a-z_]+)(\{[^}]*\})?")
+# What the bot workers export; everything else of ours comes from the servers.
+_BOT_SERIES = ("zythos_bot_decision", "zythos_bot_seat", "zythos_bot_errors")
+
+
+def unscoped(expr: str, *also: str) -> list[str]:
+    """Raw series in ``expr`` whose selector lacks their job, ``zythos.v1`` for gRPC, or any of ``also``."""
+    missing = []
+    for name, selector in _SELECTOR.findall(expr):
+        job = "zythos-bots" if name.startswith(_BOT_SERIES) else "zythos-server"
+        wanted = [f'job="{job}"', *also]
+        if name.startswith("grpc_server_"):
+            wanted.append('grpc_service=~"zythos.v1..*"')
+        if not all(matcher in selector for matcher in wanted):
+            missing.append(name)
+    return missing
+
+
 def exported_series() -> set[str]:
     """Every series name the server and the bot worker export (labels aside)."""
     families = list(REGISTRY.collect())  # ai_players.metrics, imported above, registered here too
@@ -111,6 +131,21 @@ def render(directory: Path) -> list[Manifest]:
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return [doc for doc in yaml.safe_load_all(result.stdout) if doc]
+
+
+COMPONENTS = K8S / "components"
+
+
+def render_with(components: list[Path], workdir: Path) -> list[Manifest]:
+    """The base with ``components``, through an overlay written in ``workdir``."""
+    overlay = {
+        "apiVersion": "kustomize.config.k8s.io/v1beta1",
+        "kind": "Kustomization",
+        "resources": [os.path.relpath(K8S, workdir)],
+        "components": [os.path.relpath(component, workdir) for component in components],
+    }
+    (workdir / "kustomization.yaml").write_text(yaml.safe_dump(overlay))
+    return render(workdir)
 
 
 def find(manifests: list[Manifest], kind: str, name: str) -> Manifest:

@@ -35,7 +35,7 @@ DASHBOARD = REPO / "deploy" / "grafana" / "zythos-dashboard.json"
 DOC = REPO / "docs" / "OBSERVABILITY.md"
 # Counters and histogram parts: 0 a minute before the scrape; anything else kept its value.
 _COUNTING = ("_total", "_bucket", "_count", "_sum")
-GRAFANA_VARIABLES = {"$__rate_interval": "2m", "$job": ".*"}
+GRAFANA_VARIABLES = {"$__rate_interval": "2m", "$job": ".*", "$namespace": ".*"}
 
 
 def documented_series() -> set[str]:
