@@ -1,0 +1,221 @@
+"""CI check: the base, every overlay and every component render and every object is valid.
+
+``kubectl kustomize`` renders deploy/k8s, each deploy/overlays/* and each
+deploy/k8s/components/* (on the base). Built-in kinds are validated with
+``kubernetes-validate --strict`` against Kubernetes ``KUBERNETES_VERSION``:
+an unknown or misspelt field fails. The custom resources of the optional
+components (Prometheus Operator, cert-manager, Gateway API) have no schema
+there; ``CRD_SCHEMAS`` below checks the fields they must have and the types
+of the ones used here. That is a minimal check of our own, not the CRDs'
+full OpenAPI schemas: a misspelt optional field of a custom resource passes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import kubernetes_validate
+import pytest
+
+from tests.observability.support import COMPONENTS, K8S, REPO, Manifest, render, render_with
+
+KUBERNETES_VERSION = "1.37.0"
+OVERLAYS = sorted(path.parent for path in (REPO / "deploy" / "overlays").glob("*/kustomization.yaml"))
+COMPONENT_DIRS = sorted(path.parent for path in COMPONENTS.glob("*/kustomization.yaml"))
+
+_NAME = {"type": "string", "minLength": 1}
+_STRINGS = {"type": "array", "items": _NAME, "minItems": 1}
+_SELECTOR = {
+    "type": "object",
+    "properties": {"matchLabels": {"type": "object"}, "matchExpressions": {"type": "array"}},
+    "minProperties": 1,
+}
+_ISSUER_REF = {
+    "type": "object",
+    "required": ["name"],
+    "properties": {"name": _NAME, "kind": {"enum": ["Issuer", "ClusterIssuer"]}},
+}
+_RELABELINGS = {
+    "type": "array",
+    "items": {"type": "object", "properties": {"targetLabel": _NAME, "sourceLabels": _STRINGS}},
+}
+
+
+def _spec(required: list[str], one_of: bool = False, **properties: Any) -> dict[str, Any]:
+    """A custom resource with metadata.name and a spec holding ``required``; ``one_of``: one field only."""
+    spec = {"type": "object", "required": required, "properties": properties}
+    if one_of:
+        spec |= {"minProperties": 1, "maxProperties": 1}
+    return {
+        "type": "object",
+        "required": ["apiVersion", "kind", "metadata", "spec"],
+        "properties": {
+            "metadata": {"type": "object", "required": ["name"], "properties": {"name": _NAME}},
+            "spec": spec,
+        },
+    }
+
+
+def _monitor(endpoints: str) -> dict[str, Any]:
+    """A ServiceMonitor or PodMonitor: a selector and, under ``endpoints``, ports to scrape."""
+    items = {"type": "object", "required": ["port"], "properties": {"relabelings": _RELABELINGS}}
+    return _spec(
+        ["selector", endpoints],
+        selector=_SELECTOR,
+        **{endpoints: {"type": "array", "minItems": 1, "items": items}},
+    )
+
+
+CRD_SCHEMAS: dict[tuple[str, str], dict[str, Any]] = {
+    ("monitoring.coreos.com/v1", "ServiceMonitor"): _monitor("endpoints"),
+    ("monitoring.coreos.com/v1", "PodMonitor"): _monitor("podMetricsEndpoints"),
+    ("monitoring.coreos.com/v1", "PrometheusRule"): _spec(
+        ["groups"],
+        groups={
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["name", "rules"],
+                "properties": {
+                    "rules": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["expr"],
+                            "oneOf": [{"required": ["record"]}, {"required": ["alert"]}],
+                            "properties": {"expr": _NAME, "for": {"type": "string"}},
+                        },
+                    }
+                },
+            },
+        },
+    ),
+    ("cert-manager.io/v1", "Issuer"): _spec(
+        [],
+        one_of=True,
+        selfSigned={"type": "object"},
+        ca={"type": "object", "required": ["secretName"]},
+    ),
+    ("cert-manager.io/v1", "Certificate"): _spec(
+        ["secretName", "issuerRef"],
+        secretName=_NAME,
+        issuerRef=_ISSUER_REF,
+        dnsNames=_STRINGS,
+        usages=_STRINGS,
+        isCA={"type": "boolean"},
+    ),
+    ("gateway.networking.k8s.io/v1", "Gateway"): _spec(
+        ["gatewayClassName", "listeners"],
+        gatewayClassName=_NAME,
+        listeners={
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["name", "port", "protocol"],
+                "properties": {"port": {"type": "integer"}, "protocol": {"enum": ["HTTP", "HTTPS"]}},
+            },
+        },
+    ),
+    ("gateway.networking.k8s.io/v1", "GRPCRoute"): _spec(
+        ["parentRefs", "rules"],
+        parentRefs={"type": "array", "minItems": 1, "items": {"type": "object", "required": ["name"]}},
+        rules={
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["backendRefs"],
+                "properties": {
+                    "backendRefs": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {
+                            "type": "object",
+                            "required": ["name", "port"],
+                            "properties": {"port": {"type": "integer"}},
+                        },
+                    }
+                },
+            },
+        },
+    ),
+}
+
+
+def problems(manifest: Manifest) -> list[str]:
+    """Why ``manifest`` is invalid: its schema's complaints, or none."""
+    key = (manifest["apiVersion"], manifest["kind"])
+    if key in CRD_SCHEMAS:
+        validator = jsonschema.Draft202012Validator(CRD_SCHEMAS[key])
+        return [f"{list(error.absolute_path)}: {error.message}" for error in validator.iter_errors(manifest)]
+    try:
+        kubernetes_validate.validate(manifest, KUBERNETES_VERSION, strict=True)
+    except kubernetes_validate.ValidationError as error:
+        return [f"{list(error.absolute_path)}: {error.message}"]
+    except kubernetes_validate.SchemaNotFoundError:
+        return [f"no schema for {key} in Kubernetes {KUBERNETES_VERSION}, and no check of ours"]
+    return []
+
+
+def rendered_sources(tmp: Path) -> dict[str, list[Manifest]]:
+    sources = {"deploy/k8s": render(K8S)}
+    for overlay in OVERLAYS:
+        sources[str(overlay.relative_to(REPO))] = render(overlay)
+    for component in COMPONENT_DIRS:
+        workdir = tmp / component.name
+        workdir.mkdir()
+        sources[str(component.relative_to(REPO))] = render_with([component], workdir)
+    return sources
+
+
+def test_there_are_overlays_and_components_to_check() -> None:
+    assert OVERLAYS and len(COMPONENT_DIRS) >= 4, (OVERLAYS, COMPONENT_DIRS)
+
+
+def test_every_rendered_object_is_valid(tmp_path: Path) -> None:
+    invalid = [
+        f"{source}: {manifest['kind']}/{manifest['metadata']['name']}: {problem}"
+        for source, manifests in rendered_sources(tmp_path).items()
+        for manifest in manifests
+        for problem in problems(manifest)
+    ]
+    assert not invalid, "\n".join(invalid)
+
+
+@pytest.mark.parametrize(
+    ("manifest", "complaint"),
+    [
+        (
+            {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s"}, "spec": {"prots": []}},
+            "'prots' was unexpected",
+        ),
+        (
+            {
+                "apiVersion": "monitoring.coreos.com/v1",
+                "kind": "ServiceMonitor",
+                "metadata": {"name": "m"},
+                "spec": {"selector": {"matchLabels": {"a": "b"}}, "endpoints": [{"path": "/metrics"}]},
+            },
+            "'port' is a required property",
+        ),
+        (
+            {
+                "apiVersion": "cert-manager.io/v1",
+                "kind": "Certificate",
+                "metadata": {"name": "c"},
+                "spec": {"secretName": "s", "issuerRef": {"name": "i", "kind": "Isuer"}},
+            },
+            "'Isuer' is not one of",
+        ),
+        (
+            {"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": {}},
+            "no schema",
+        ),
+    ],
+)
+def test_the_checks_catch_what_they_are_for(manifest: Manifest, complaint: str) -> None:
+    assert any(complaint in problem for problem in problems(manifest)), problems(manifest)
