@@ -169,6 +169,13 @@ def container(workload: Manifest, name: str = "") -> Manifest:
     return next(c for c in containers if c["name"] == name) if name else containers[0]
 
 
+def render_acl(script: str, etc: Path, run: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run the Redis init container's script with /etc/redis and /run/redis moved to ``etc`` and ``run``."""
+    script = script.replace("/etc/redis/", f"{etc}/").replace("/run/redis/", f"{run}/")
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("REDIS_")}
+    return subprocess.run(["sh", "-c", script], env={**clean, **env}, capture_output=True, text=True)
+
+
 def redis_directives(conf: str) -> dict[str, str]:
     """The directives of a redis.conf, comments left out."""
     return dict(line.split(None, 1) for line in conf.splitlines() if line and not line.startswith("#"))

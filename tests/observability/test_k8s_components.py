@@ -15,6 +15,7 @@ from tests.observability.support import (
     container,
     find,
     find_config,
+    render_acl,
     render_with,
 )
 
@@ -154,3 +155,76 @@ def test_the_route_reaches_game_service_and_never_bot_service(
         for backend in rule["backendRefs"]:
             ports = {p["port"] for p in find(rendered, "Service", backend["name"])["spec"]["ports"]}
             assert backend["port"] in ports
+
+
+@pytest.fixture(scope="module")
+def sentinel(tmp_path_factory: pytest.TempPathFactory) -> list[Manifest]:
+    return render_with([COMPONENTS / "redis-sentinel"], tmp_path_factory.mktemp("sentinel"))
+
+
+def test_three_sentinels_with_a_majority_quorum_watch_redis_pod_0_first(sentinel: list[Manifest]) -> None:
+    sentinels = find(sentinel, "StatefulSet", "zythos-redis-sentinel")
+    script = sentinels["spec"]["template"]["spec"]["initContainers"][0]["args"][0]
+    redis = find(sentinel, "StatefulSet", "zythos-redis")
+    assert redis["spec"]["replicas"] == 2
+    find_primary = find_config(sentinel, "zythos-redis-sentinel-scripts")["find-primary.sh"]
+    assert find_primary.rstrip().endswith(f'echo "zythos-redis-0.{redis["spec"]["serviceName"]}"')
+    assert "sh /scripts/find-primary.sh" in script
+    monitor = next(line.split() for line in script.splitlines() if "sentinel monitor" in line)
+    quorum, count = int(monitor[-1]), sentinels["spec"]["replicas"]
+    assert count == 3 and count // 2 < quorum <= count
+    service = find(sentinel, "Service", sentinels["spec"]["serviceName"])
+    assert service["spec"]["clusterIP"] == "None" and service["spec"]["publishNotReadyAddresses"] is True
+    assert f'.{service["metadata"]["name"]}" -p 26379' in find_primary
+    assert find(sentinel, "PodDisruptionBudget", "zythos-redis-sentinel")["spec"]["maxUnavailable"] == 1
+    assert find(sentinel, "PodDisruptionBudget", "zythos-redis")["spec"]["maxUnavailable"] == 1
+
+
+def test_the_replica_follows_the_primary_the_sentinels_name(sentinel: list[Manifest]) -> None:
+    redis = find(sentinel, "StatefulSet", "zythos-redis")
+    spec = redis["spec"]["template"]["spec"]
+    assert [c["name"] for c in spec["initContainers"]] == ["acl", "replication"]
+    script = spec["initContainers"][1]["args"][0]
+    assert "replicaof $primary 6379" in script and "min-replicas-to-write 1" in script
+    assert container(redis, "redis")["command"][-2:] == ["--include", "/run/redis/replication.conf"]
+    users = find_config(sentinel, "zythos-redis-config")
+    assert "user replica on >${REDIS_REPLICA_PASSWORD} " in users["users-replication.acl"]
+    assert "masteruser replica" in script
+    selector = find(sentinel, "Service", "zythos-redis")["spec"]["selector"]
+    assert selector["statefulset.kubernetes.io/pod-name"] == "zythos-redis-0"
+
+
+def test_the_acl_init_refuses_to_start_without_the_sentinel_passwords(
+    sentinel: list[Manifest], tmp_path: Path
+) -> None:
+    config = find_config(sentinel, "zythos-redis-config")
+    etc, run = tmp_path / "etc", tmp_path / "run"
+    etc.mkdir()
+    run.mkdir()
+    for name, text in config.items():
+        (etc / name).write_text(text)
+    [acl, _] = find(sentinel, "StatefulSet", "zythos-redis")["spec"]["template"]["spec"]["initContainers"]
+    hexes = {"REDIS_PASSWORD": "aa", "REDIS_EXPORTER_PASSWORD": "bb"}
+    refused = render_acl(acl["args"][0], etc, run, hexes)
+    assert refused.returncode != 0 and "missing" in refused.stderr
+    more = {"REDIS_REPLICA_PASSWORD": "cc", "REDIS_SENTINEL_PASSWORD": "dd"}
+    done = render_acl(acl["args"][0], etc, run, hexes | more)
+    assert done.returncode == 0, done.stderr
+    users = (run / "users.acl").read_text().splitlines()
+    assert {line.split()[1] for line in users} == {"default", "zythos", "exporter", "replica", "sentinel"}
+
+
+def test_sentinels_are_reachable_by_servers_and_redis_only(sentinel: list[Manifest]) -> None:
+    policy = find(sentinel, "NetworkPolicy", "zythos-redis-sentinel")
+    [rule] = policy["spec"]["ingress"]
+    components = {peer["podSelector"]["matchLabels"]["app.kubernetes.io/component"] for peer in rule["from"]}
+    assert components == {"redis-sentinel", "server", "redis"}
+    server_egress = find(sentinel, "NetworkPolicy", "zythos-server")["spec"]["egress"]
+    assert any({"port": 26379, "protocol": "TCP"} in rule["ports"] for rule in server_egress)
+    redis_ingress = find(sentinel, "NetworkPolicy", "zythos-redis")["spec"]["ingress"]
+    assert any(
+        peer["podSelector"]["matchLabels"]["app.kubernetes.io/component"] == "redis-sentinel"
+        for rule in redis_ingress
+        for peer in rule.get("from", [])
+        if "podSelector" in peer
+    )

@@ -8,19 +8,16 @@ channel outside their pattern, fails here rather than in a cluster.
 
 from __future__ import annotations
 
-import os
 import secrets
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 import redis
 
 from bench.procs import Processes
 from tests.conftest import RedisServer, running_redis
-from tests.observability.support import K8S, find, find_config, render
+from tests.observability.support import K8S, find, find_config, render, render_acl
 from tests.replicas.support import BOT_SECRET, QUICK_BOTS, play_seat, start_replica, until
 from zythos.client import ZythosClient
 from zythos.v1 import game_service_pb2 as pb
@@ -34,12 +31,6 @@ class PodRedis:
 
     def url(self, user: str, password: str) -> str:
         return f"redis://{user}:{password}@127.0.0.1:{self.server.port}/0"
-
-
-def render_acl(script: str, etc: Path, run: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """Run the init container's script with its /etc/redis and /run/redis moved to ``etc`` and ``run``."""
-    script = script.replace("/etc/redis/", f"{etc}/").replace("/run/redis/", f"{run}/")
-    return subprocess.run(["sh", "-c", script], env={**os.environ, **env}, capture_output=True, text=True)
 
 
 @pytest.fixture(scope="module")
