@@ -66,11 +66,16 @@ def test_redis_refuses_a_client_without_a_password(pod_redis: PodRedis) -> None:
     intruder.close()
 
 
-def test_the_exporter_user_reads_stats_but_no_data(pod_redis: PodRedis) -> None:
+def test_the_exporter_user_runs_a_scrape_but_reads_no_data(pod_redis: PodRedis) -> None:
+    """What redis_exporter sends on each scrape (exporter/exporter.go, scrapeRedisHost) is allowed."""
     exporter = redis.Redis.from_url(pod_redis.url("exporter", pod_redis.exporter_password))
     try:
-        assert exporter.info("memory")["maxmemory_policy"] == "noeviction"
-        assert exporter.config_get("maxmemory")["maxmemory"] == str(1024**3)
+        exporter.client_setname("redis_exporter")
+        assert exporter.config_get("*")["maxmemory"] == str(1024**3)
+        assert exporter.info("all")["maxmemory_policy"] == "noeviction"
+        exporter.execute_command("LATENCY", "LATEST")
+        exporter.slowlog_len()
+        exporter.client_list()
         with pytest.raises(redis.exceptions.NoPermissionError):
             exporter.get("zythos:index")
     finally:
