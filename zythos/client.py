@@ -71,11 +71,13 @@ class ZythosClient:
         *,
         channel: grpc.aio.Channel | None = None,
         options: Sequence[tuple[str, Any]] = (),
+        credentials: grpc.ChannelCredentials | None = None,
     ) -> None:
+        """``credentials``: TLS (``zythos.channel.tls_credentials``); plaintext without."""
         if channel is None:
             if target is None:
                 raise ValueError("give a target such as 'localhost:50051' or a channel")
-            channel = balanced_channel(target, options=options)
+            channel = balanced_channel(target, credentials=credentials, options=options)
         self.channel = channel
         self.stub = pb_grpc.GameServiceStub(channel)
         self.tokens: dict[str, str] = {}
