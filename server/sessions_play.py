@@ -129,7 +129,7 @@ class Play:
         so a commit that loses its race leaves nothing stale behind.
         """
         step = _apply(entry, seat, action)  # the entry's state is now the step's
-        record = step.finish_record()
+        record = await self._ctx.clocked(step.finish_record(), seat)
         revision = entry.revision + 1
         answers, stored_answers = entry.answers, None  # None: the stored answers stay as they are
         if request_id:

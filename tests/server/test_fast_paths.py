@@ -80,7 +80,7 @@ def _plain_summary(record: GameRecord) -> pb.Game:
     seats = [
         pb.Seat(
             seat=i, display_name=s.display_name, occupied=s.occupied, bot=s.bot, bot_level=s.bot_level,
-            resigned=s.resigned,
+            resigned=s.resigned, state=convert.SEAT_STATE[s.state],
         )
         for i, s in enumerate(record.seats)
     ]  # fmt: skip
