@@ -129,7 +129,9 @@ class Play:
         so a commit that loses its race leaves nothing stale behind.
         """
         step = _apply(entry, seat, action)  # the entry's state is now the step's
-        record = await self._ctx.clocked(step.finish_record(), seat)
+        record = step.finish_record()
+        if record.clock_turn:  # the hot path of an unclocked game skips the call
+            record = await self._ctx.clocked(record, seat)
         revision = entry.revision + 1
         answers, stored_answers = entry.answers, None  # None: the stored answers stay as they are
         if request_id:

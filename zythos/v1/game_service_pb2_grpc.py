@@ -163,7 +163,8 @@ class GameServiceServicer:
 
     def GetView(self, request, context):
         """GetView returns what the caller's seat may see (the spectator view
-        without a token).
+        without a token). The player of an AWAY seat keeps seeing it with their
+        token, as in ListLegalActions and StreamEvents.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -180,6 +181,8 @@ class GameServiceServicer:
     def SubmitAction(self, request, context):
         """SubmitAction applies one action for the caller's seat. Dice and other
         chance steps that follow are resolved by the server before it answers.
+        The token of a player whose seat is AWAY reclaims the seat first (see
+        ReclaimSeat), then the action is checked and applied as usual.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
