@@ -56,6 +56,7 @@ def game(record: GameRecord) -> pb.Game:
     message.scores.extend(record.scores)
     message.ranking.extend(record.ranking)
     message.result = record.result
+    message.rematch_id = record.rematch_id  # set on a finished game: not part of the fixed part
     message.waiting_reason = waiting_reason(record)
     return message
 

@@ -63,7 +63,7 @@ async def test_a_rematch_rotates_the_seats_keeps_the_bots_and_is_made_once(
     assert second.game.game_id == rematch_id != game_id
     assert (first.seat, second.seat) == (1, 0), "seat n's player plays seat n + 1"
     game = await ann.get_game(rematch_id)
-    assert game.rematch_of == game_id
+    assert game.rematch_of == game_id and (await ann.get_game(game_id)).rematch_id == rematch_id
     assert [s.display_name for s in game.seats] == ["Bob", "Ann", "Hard bot"]
     assert [s.state for s in game.seats][:2] == [pb.SEAT_STATE_HUMAN, pb.SEAT_STATE_HUMAN]
     assert (game.seats[2].bot, game.seats[2].bot_level) == (True, "hard")

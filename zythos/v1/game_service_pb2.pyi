@@ -101,7 +101,7 @@ class Seat(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ..., state: _Optional[_Union[SeatState, str]] = ..., reserve_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., turn_deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result", "waiting_reason", "clock", "rematch_of")
+    __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result", "waiting_reason", "clock", "rematch_of", "rematch_id")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -123,6 +123,7 @@ class Game(_message.Message):
     WAITING_REASON_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     REMATCH_OF_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_ID_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     status: GameStatus
@@ -137,7 +138,8 @@ class Game(_message.Message):
     waiting_reason: str
     clock: TurnClock
     rematch_of: str
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ..., waiting_reason: _Optional[str] = ..., clock: _Optional[_Union[TurnClock, _Mapping]] = ..., rematch_of: _Optional[str] = ...) -> None: ...
+    rematch_id: str
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ..., waiting_reason: _Optional[str] = ..., clock: _Optional[_Union[TurnClock, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_id: _Optional[str] = ...) -> None: ...
 
 class Action(_message.Message):
     __slots__ = ("tbbr_dice", "tbbr", "tiny_dice")
