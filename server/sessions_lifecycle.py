@@ -204,7 +204,7 @@ def _bot_assigned(loaded: Loaded, seat: int) -> tuple[Step, str]:
     bot = record.seats[seat]
     state = game_of(record.game_type).load(loaded.blob)
     step = Step(record.with_seat(seat, replace(bot, token_hash=token_hash)), state)
-    if not bot.occupied:
+    if record.status is GameStatus.WAITING and not bot.occupied:  # a takeover says so itself
         step.note([joined(bot.display_name, seat)], advance=False)
     if record.status is GameStatus.WAITING and step.record.is_full():
         step.start()

@@ -115,7 +115,7 @@ def _after_last(events: list[Event], kind: str) -> list[Event]:
     return events[last + 1 :]
 
 
-_SEAT_KINDS = frozenset({"seat_taken_over", "seat_reclaimed", "player_joined", "player_resigned"})
+_SEAT_KINDS = frozenset({"seat_taken_over", "seat_reclaimed", "player_resigned"})
 
 
 async def test_a_reclaimed_seat_leaves_the_bot_queue(served: Served) -> None:
