@@ -20,8 +20,7 @@ from engine.core.events import Event
 from server.sessions import Sessions
 from server.store import MemoryStore
 from tests.replicas.support import until
-from tests.server.harness import Served, expect_error, start_server
-from tests.server.test_bot_service import bot_worker
+from tests.server.harness import Served, bot_worker, expect_error, start_server
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 
