@@ -57,10 +57,10 @@ async def act_at_own_decision(client: ZythosClient, game_id: str, seat: int) -> 
     """Submit one legal action once ``seat`` is on turn (a bot may win the race: that is fine)."""
     await until(lambda: _on_turn(client, game_id, seat), WAIT, f"seat {seat} on turn")
     legal = await client.list_legal_actions(game_id)
+    # The turn may have passed since: any action id still reclaims the seat before it is refused.
+    action_id = random.Random(seat).choice(legal.actions).id if legal.actions else "pass"
     try:
-        await client.submit_action(
-            game_id, random.Random(seat).choice(legal.actions).id, expected_version=legal.version
-        )
+        await client.submit_action(game_id, action_id, expected_version=legal.version)
     except ZythosError as error:  # the position moved on meanwhile
         assert error.reason in {"STALE_VERSION", "NOT_YOUR_TURN", "ILLEGAL_ACTION"}, error
 
