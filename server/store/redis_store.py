@@ -33,6 +33,7 @@ from server.store.base import (
     Commit,
     CommitFeed,
     CommitNote,
+    Deadline,
     Expiry,
     GameExists,
     Loaded,
@@ -48,6 +49,7 @@ from server.store.base import (
 )
 from server.store.direct import Lane, pack
 from server.store.redis_bot_seats import RedisBotSeats
+from server.store.redis_deadlines import RedisDeadlines
 
 _COMMIT_LUA = (Path(__file__).parent / "commit.lua").read_text()
 _INDEX = "zythos:index"
@@ -181,6 +183,7 @@ class RedisStore(SessionStore):
         self._commit_sha = self._redis.register_script(_COMMIT_LUA).sha.encode()
         self._lane = Lane(self._redis, read_timeout)  # the commit's own path (server/store/direct.py)
         self._bot_seats = RedisBotSeats(self._redis)
+        self._deadlines = RedisDeadlines(self._redis)
 
     async def _run_commit(
         self,
@@ -363,6 +366,18 @@ class RedisStore(SessionStore):
     async def wait_bot_seats(self, timeout: float) -> None:
         async with _guard():
             await self._bot_seats.wait(timeout)
+
+    async def schedule_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        async with _guard():
+            await self._deadlines.schedule(deadlines)
+
+    async def claim_due_deadlines(self, limit: int, lease: float) -> list[Deadline]:
+        async with _guard():
+            return await self._deadlines.claim(limit, lease)
+
+    async def finish_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        async with _guard():
+            await self._deadlines.finish(deadlines)
 
     async def close(self) -> None:
         await self._bot_seats.close()
