@@ -125,7 +125,7 @@ def build_server(
     """
     if sessions is None:
         sessions = Sessions(
-            store or open_store(config.redis_url, config.expiry),
+            store or open_store(config.redis_url, config.expiry, config.redis_wait_replicas),
             commit_retries=config.commit_retries,
             observer=observer,
             cache_size=config.cache_size,

@@ -27,7 +27,16 @@ class Config:
 
     host: str = setting("0.0.0.0", "address to listen on")
     port: int = setting(50051, "gRPC port (0 picks a free one)", minimum=0, maximum=65535)
-    redis_url: str = setting("", "Redis URL such as redis://host:6379/0; empty keeps sessions in memory")
+    redis_url: str = setting(
+        "",
+        "redis://[user:pass@]host:6379/0, or redis+sentinel://[user:pass@]s1:26379,s2:26379/<service>/0;"
+        " empty keeps sessions in memory",
+    )
+    redis_wait_replicas: int = setting(
+        0,
+        "acknowledge a move only once this many Redis replicas have it (WAIT); 0: once the primary has it",
+        minimum=0,
+    )
     tls_cert: str = setting(
         "", "PEM certificate (chain) file for TLS on the gRPC ports; re-read when it changes"
     )
