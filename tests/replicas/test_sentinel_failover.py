@@ -22,7 +22,7 @@ import pytest
 import redis
 
 from bench.procs import Processes
-from tests.conftest import RedisServer, free_port, running_redis
+from tests.conftest import REDIS_BINARY, RedisServer, free_port, running_redis, serving
 from zythos.client import ZythosClient, ZythosError
 
 SERVICE = "zythos"
@@ -43,19 +43,8 @@ def sentinel(workdir: Path, primary: RedisServer) -> Iterator[RedisServer]:
         f"sentinel failover-timeout {SERVICE} 4000\n"
         f"sentinel parallel-syncs {SERVICE} 2\n"
     )
-    import subprocess
-
-    from tests.conftest import REDIS_BINARY, _wait_for_port
-
-    process = subprocess.Popen(
-        [REDIS_BINARY, str(config), "--sentinel"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    try:
-        _wait_for_port(port, process)
-        yield RedisServer(port, process)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with serving([REDIS_BINARY, str(config), "--sentinel"], port) as server:
+        yield server
 
 
 def _replicas_in_sync(primary: RedisServer, count: int) -> None:
