@@ -37,7 +37,7 @@ from ai_players.levels import LEVELS, config_for
 from ai_players.mcts import search
 from engine.core import registry
 from zythos import settings
-from zythos.channel import balanced_channel
+from zythos.channel import balanced_channel, tls_credentials
 from zythos.client import ZythosClient, ZythosError
 from zythos.settings import setting
 from zythos.v1 import bot_service_pb2 as bot_pb
@@ -80,6 +80,16 @@ class WorkerConfig:
         (), "comma-separated game types served; empty: all", env="ZYTHOS_BOT_GAMES", flag="games"
     )
     bot_secret: str = setting("", "shared secret the server expects from workers")
+    bot_server: str = setting(
+        "",
+        "address of the server's bot port (mutual TLS) for BotService; empty: --server",
+        env="ZYTHOS_BOT_SERVER",
+    )
+    tls_ca: str = setting(
+        "", "CA file to verify the server's TLS certificate; empty with no --tls-cert: plaintext"
+    )
+    tls_cert: str = setting("", "client certificate file, shown on the bot port when the server asks for one")
+    tls_key: str = setting("", "private key file of --tls-cert")
     poll_seconds: float = setting(
         2.0,
         "seconds between two looks at a seat's game when its event stream is down",
@@ -250,12 +260,17 @@ class BotWorker:
 
     async def run(self) -> None:
         """Serve assignments until stopped, reconnecting whenever the stream breaks."""
-        channel = balanced_channel(self.config.server)
+        config = self.config
+        channel = balanced_channel(config.server, credentials=tls_credentials(config.tls_ca))
+        bot_channel = channel
+        if config.bot_server:
+            bot_credentials = tls_credentials(config.tls_ca, config.tls_cert, config.tls_key)
+            bot_channel = balanced_channel(config.bot_server, credentials=bot_credentials)
         client = ZythosClient(channel=channel)
         try:
             while not self._stopping.is_set():
                 try:
-                    await self._watch(channel, client)
+                    await self._watch(bot_channel, client)
                 except grpc.aio.AioRpcError as error:
                     log.warning(
                         "assignment stream lost (%s: %s); reconnecting", error.code().name, error.details()
@@ -269,6 +284,8 @@ class BotWorker:
             await asyncio.gather(*self.seats.values(), return_exceptions=True)
             self.seats.clear()
             await channel.close()
+            if bot_channel is not channel:
+                await bot_channel.close()
 
     async def _watch(self, channel: grpc.aio.Channel, client: ZythosClient) -> None:
         request = bot_pb.WatchAssignmentsRequest(

@@ -38,7 +38,7 @@ class Instruments:
 
 def _instrumented(config: Config) -> Instruments:
     """The store the configuration names; with a metrics port, serve /metrics and instrument it all."""
-    store = open_store(config.redis_url, config.expiry)
+    store = open_store(config.redis_url, config.expiry, config.redis_wait_replicas)
     if not config.metrics_port:
         return Instruments([], None, store)
     from server.metrics import MetricsInterceptor, start_metrics_server, store_operation

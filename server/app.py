@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -13,11 +14,13 @@ from grpc_reflection.v1alpha import reflection
 
 from server.bot_servicer import BotService
 from server.bots import BotDispatcher
+from server.clock_keeper import ClockKeeper
 from server.config import Config
 from server.event_hub import StreamLimits
 from server.servicers import Drain, GameService
 from server.sessions import Observer, Sessions
 from server.store import SessionStore, open_store
+from server.tls import CertificateFiles
 from server.wire_guard import add_guarded, request_types
 from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
@@ -47,6 +50,7 @@ class ZythosServer:
     _bot_loop: asyncio.Task[None] | None = None
     _hub_loop: asyncio.Task[None] | None = None
     _observer_loop: asyncio.Task[None] | None = None
+    _clock_loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.server.start()
@@ -56,11 +60,14 @@ class ZythosServer:
         self._bot_loop = asyncio.create_task(self.bots.run())
         self._hub_loop = asyncio.create_task(self.sessions.hub.run())
         self._observer_loop = asyncio.create_task(self.sessions.observer.run(self.sessions.store))
+        clocks = ClockKeeper(self.sessions, self.bots, self.config.clock_poll_seconds)
+        self._clock_loop = asyncio.create_task(clocks.run())
 
     async def stop(self, grace: float | None = None) -> None:
         """Drain: NOT_SERVING, end open streams, refuse new calls (DRAINING), then stop within the grace."""
         log.info("draining")
-        loops = [loop for loop in (self._bot_loop, self._hub_loop, self._observer_loop) if loop is not None]
+        running = (self._bot_loop, self._hub_loop, self._observer_loop, self._clock_loop)
+        loops = [loop for loop in running if loop is not None]
         for loop in loops:
             loop.cancel()
         # Let them end: none should be inside a store call when the store closes.
@@ -118,7 +125,7 @@ def build_server(
     """
     if sessions is None:
         sessions = Sessions(
-            store or open_store(config.redis_url, config.expiry),
+            store or open_store(config.redis_url, config.expiry, config.redis_wait_replicas),
             commit_retries=config.commit_retries,
             observer=observer,
             cache_size=config.cache_size,
@@ -136,7 +143,7 @@ def build_server(
     )
     add_guarded(
         bot_grpc.add_BotServiceServicer_to_server,
-        BotService(bots, config.bot_secret, drain),
+        BotService(bots, config.bot_secret, drain, client_certificates=bool(config.bot_client_ca)),
         server,
         request_types(bot_pb.DESCRIPTOR.services_by_name["BotService"]),
         drain.refusing,
@@ -152,8 +159,33 @@ def build_server(
         ],
         server,
     )
-    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    port = _listen(server, config)
     return ZythosServer(server, sessions, health_servicer, drain, port, config, bots)
+
+
+def _listen(server: grpc.aio.Server, config: Config) -> int:
+    """Bind the gRPC port (TLS when a certificate is configured) and the optional bot port.
+
+    Both ports serve every service; BotService itself refuses calls without a
+    verified client certificate when ``--bot-client-ca`` is set, which only
+    the bot port asks for.
+    """
+    address = f"{config.host}:{config.port}"
+    if config.tls_cert:
+        port = server.add_secure_port(
+            address, CertificateFiles(Path(config.tls_cert), Path(config.tls_key)).credentials()
+        )
+    else:
+        port = server.add_insecure_port(address)
+    if config.bot_port:
+        bot_address = f"{config.host}:{config.bot_port}"
+        if config.tls_cert:
+            ca = Path(config.bot_client_ca) if config.bot_client_ca else None
+            files = CertificateFiles(Path(config.tls_cert), Path(config.tls_key), ca)
+            server.add_secure_port(bot_address, files.credentials())
+        else:
+            server.add_insecure_port(bot_address)
+    return port
 
 
 async def mark_serving(server: ZythosServer) -> None:

@@ -7,6 +7,7 @@ docs/CONFIG.md lists every setting; keep the two in step.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -26,7 +27,29 @@ class Config:
 
     host: str = setting("0.0.0.0", "address to listen on")
     port: int = setting(50051, "gRPC port (0 picks a free one)", minimum=0, maximum=65535)
-    redis_url: str = setting("", "Redis URL such as redis://host:6379/0; empty keeps sessions in memory")
+    redis_url: str = setting(
+        "",
+        "redis://[user:pass@]host:6379/0, or redis+sentinel://[user:pass@]s1:26379,s2:26379/<service>/0;"
+        " empty keeps sessions in memory",
+    )
+    redis_wait_replicas: int = setting(
+        0,
+        "acknowledge a move only once this many Redis replicas have it (WAIT); 0: once the primary has it",
+        minimum=0,
+    )
+    tls_cert: str = setting(
+        "", "PEM certificate (chain) file for TLS on the gRPC ports; re-read when it changes"
+    )
+    tls_key: str = setting("", "PEM private key file of --tls-cert")
+    bot_port: int = setting(
+        0,
+        "a second gRPC port for bot workers, mutual TLS with --bot-client-ca; 0: none",
+        minimum=0,
+        maximum=65535,
+    )
+    bot_client_ca: str = setting(
+        "", "CA file that signs bot workers' client certificates: BotService then needs one (on --bot-port)"
+    )
     metrics_port: int = setting(
         9090, "Prometheus /metrics HTTP port; 0 disables it", minimum=0, maximum=65535
     )
@@ -62,6 +85,9 @@ class Config:
     )
     bot_lease_seconds: float = setting(
         10.0, "seconds a bot seat stays leased unrenewed: a dead worker's seats move on after it", minimum=0.1
+    )
+    clock_poll_seconds: float = setting(
+        0.25, "seconds between two looks for turn clocks that ran out: how late a takeover is", minimum=0.01
     )
     with_bots: int = setting(0, "start this many `zythos-bots` worker processes beside the server", minimum=0)
     reuse_port: int = setting(
@@ -104,10 +130,27 @@ class Config:
         return self.metrics_host or self.host
 
 
+def inconsistencies(config: Config) -> list[str]:
+    """What settings that are each valid mean nothing together."""
+    problems = []
+    if bool(config.tls_cert) != bool(config.tls_key):
+        problems.append("--tls-cert and --tls-key go together")
+    if config.bot_client_ca and not (config.tls_cert and config.bot_port):
+        problems.append("--bot-client-ca needs --tls-cert/--tls-key and a --bot-port to verify workers on")
+    for name in ("tls_cert", "tls_key", "bot_client_ca"):
+        path = getattr(config, name)
+        if path and not os.path.isfile(path):
+            problems.append(f"--{name.replace('_', '-')}: no such file {path!r}")
+    return problems
+
+
 def env_name(field: str) -> str:
     return f"ZYTHOS_{field.upper()}"
 
 
 def parse(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> Config:
     """The configuration from ``argv`` (default: sys.argv) over ``environ`` (default: os.environ)."""
-    return settings.load(Config, PROG, "Zythos game server", argv, environ)
+    config = settings.load(Config, PROG, "Zythos game server", argv, environ)
+    for problem in inconsistencies(config):
+        settings.fail(PROG, problem)
+    return config

@@ -33,6 +33,9 @@ class Reason(enum.StrEnum):
     STORE_FULL = "STORE_FULL"
     DRAINING = "DRAINING"
     TOO_MANY_STREAMS = "TOO_MANY_STREAMS"
+    SEAT_RESIGNED = "SEAT_RESIGNED"
+    GAME_NOT_FINISHED = "GAME_NOT_FINISHED"
+    BOT_SEAT = "BOT_SEAT"
 
     @property
     def code_name(self) -> str:
@@ -61,6 +64,9 @@ _CODES: dict[Reason, str] = {
     Reason.STORE_FULL: "RESOURCE_EXHAUSTED",
     Reason.DRAINING: "UNAVAILABLE",
     Reason.TOO_MANY_STREAMS: "RESOURCE_EXHAUSTED",
+    Reason.SEAT_RESIGNED: "FAILED_PRECONDITION",
+    Reason.GAME_NOT_FINISHED: "FAILED_PRECONDITION",
+    Reason.BOT_SEAT: "FAILED_PRECONDITION",
 }
 
 

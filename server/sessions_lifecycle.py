@@ -55,7 +55,7 @@ class Lifecycle:
     def __init__(self, context: SessionContext, seeds: Callable[[], int] = random_seed) -> None:
         self._ctx = context
         self._seeds = seeds
-        self._ids = GameIds()
+        self.ids = GameIds()
 
     async def create(
         self,
@@ -64,6 +64,7 @@ class Lifecycle:
         options: Mapping[str, str],
         display_name: str,
         bots: Sequence[tuple[int, str]] = (),
+        clock: tuple[float, float] = (0.0, 0.0),
     ) -> Seated:
         """Open a game; the creator takes the first seat that is not a bot seat.
 
@@ -71,15 +72,17 @@ class Lifecycle:
         no token) and watches the game like any spectator.
 
         ``bots`` lists (seat, level) pairs reserved for bots: the game starts
-        once ``assign_bot`` has handed each of them to a bot worker.
+        once ``assign_bot`` has handed each of them to a bot worker. ``clock``
+        is (seconds per turn, reserve seconds), already validated; (0, 0): none.
         """
         game = game_of(validation.game_type(game_type))
         name = validation.display_name(display_name)
         resolved = _options(game, players, validation.options(dict(options)))
         bot_levels = validation.bot_seats(players, list(bots))
         record, seat, token = self._new_record(game, resolved, bot_levels, players, name)
+        record = replace(record, clock_turn=clock[0], clock_reserve=clock[1])
         step = _opening(game, record, resolved, name, seat)
-        final = step.finish_record()
+        final = await self._ctx.clocked(step.finish_record())
         await self._ctx.store.create(final, game.dump(step.state), step.events)
         self._ctx.observer.game_created(final)
         return Seated(final, seat, token)
@@ -89,8 +92,8 @@ class Lifecycle:
     ) -> tuple[GameRecord, int, str]:
         """The new game's record, the creator's seat and its token (none for an all-bot game)."""
         now = self._ctx.clock()
-        game_id = self._ids.new(now)
-        seats = [_bot_seat(bot_levels[n]) if n in bot_levels else SeatRecord() for n in range(players)]
+        game_id = self.ids.new(now)
+        seats = [bot_seat(bot_levels[n]) if n in bot_levels else SeatRecord() for n in range(players)]
         seat = next((n for n in range(players) if n not in bot_levels), SPECTATOR)
         token = ""
         if seat != SPECTATOR:  # an all-bot game: the creator watches as a spectator
@@ -134,10 +137,13 @@ class Lifecycle:
 
         async def change(loaded: Loaded) -> GameRecord:
             record = loaded.record
-            seat = seat_of(record, required(token))
+            seat = seat_of(record, required(token), away=True)
             if record.status is GameStatus.ACTIVE and record.seats[seat].resigned:
                 return record  # resigned already: nothing to change
             updated, events = _left(record, seat)
+            updated = await self._ctx.clocked(updated)
+            if updated.seats[seat].resigned and updated.seats[seat].bot:
+                self._ctx.observer.seat_taken_over(record.game_type, "left")
             self._ctx.cache.drop(record.game_id)
             await self._ctx.store.commit(loaded.revision, updated, loaded.blob, events)
             await self._ctx.maybe_ended(updated)
@@ -146,12 +152,7 @@ class Lifecycle:
         return await self._ctx.commit_retrying(game_id, change)
 
     async def _commit(self, loaded: Loaded, step: Step) -> GameRecord:
-        """Commit a seating step over ``loaded``; raises ``RevisionConflict`` when the game moved on."""
-        final = step.finish_record()
-        game = game_of(final.game_type)
-        self._ctx.cache.drop(final.game_id)
-        await self._ctx.store.commit(loaded.revision, final, game.dump(step.state), step.events)
-        return final
+        return await self._ctx.commit_step(loaded, step)
 
 
 def _options(game: Game, players: int, options: dict[str, str]) -> dict[str, str]:
@@ -188,7 +189,7 @@ def _opening(game: Game, record: GameRecord, options: dict[str, str], name: str,
     return step
 
 
-def _bot_seat(level: str) -> SeatRecord:
+def bot_seat(level: str) -> SeatRecord:
     return SeatRecord(f"{level.capitalize()} bot", bot=True, bot_level=level)
 
 
@@ -203,7 +204,7 @@ def _bot_assigned(loaded: Loaded, seat: int) -> tuple[Step, str]:
     bot = record.seats[seat]
     state = game_of(record.game_type).load(loaded.blob)
     step = Step(record.with_seat(seat, replace(bot, token_hash=token_hash)), state)
-    if not bot.occupied:
+    if record.status is GameStatus.WAITING and not bot.occupied:  # a takeover says so itself
         step.note([joined(bot.display_name, seat)], advance=False)
     if record.status is GameStatus.WAITING and step.record.is_full():
         step.start()
@@ -251,15 +252,21 @@ def _resigned(record: GameRecord, seat: int, name: str) -> tuple[GameRecord, Eve
     own). The last human to leave abandons the game instead, keeping read
     access to it.
     """
-    others = [s for n, s in enumerate(record.seats) if n != seat and not s.bot]
+    others = [s for n, s in enumerate(record.seats) if n != seat and (not s.bot or s.is_away)]
     current = record.seats[seat]
     if not others:
         updated = record.with_seat(seat, replace(current, resigned=True))
         return replace(updated, status=GameStatus.ABANDONED, to_act=()), Event(
             "player_resigned", f"{name} resigns", seat
         )
+    # An away seat's bot plays on with its own token; the player's hash stays, to answer SEAT_RESIGNED.
     takeover = replace(
-        current, resigned=True, bot=True, bot_level=validation.DEFAULT_BOT_LEVEL, token_hash=""
+        current,
+        resigned=True,
+        bot=True,
+        bot_level=current.bot_level or validation.DEFAULT_BOT_LEVEL,
+        token_hash=current.token_hash if current.bot else "",
+        owner_hash=current.owner_hash or current.token_hash,
     )
     return record.with_seat(seat, takeover), Event(
         "player_resigned", f"{name} resigns; a bot takes the seat over", seat

@@ -26,6 +26,7 @@ from server.store.base import (
     event_ids,
 )
 from server.store.memory_bot_seats import MemoryBotSeats
+from server.store.memory_deadlines import MemoryDeadlines
 
 
 def _event_key(event_id: str) -> tuple[int, int]:
@@ -79,7 +80,7 @@ class _MemoryFeed(CommitFeed):
         self._on_close(self)
 
 
-class MemoryStore(MemoryBotSeats, SessionStore):
+class MemoryStore(MemoryBotSeats, MemoryDeadlines, SessionStore):
     """Games in a dict; commit feeds hear of commits in process.
 
     Expiry is lazy: an expired game disappears on the next read. ``clock``
@@ -87,7 +88,8 @@ class MemoryStore(MemoryBotSeats, SessionStore):
     """
 
     def __init__(self, expiry: Expiry | None = None, clock: Callable[[], float] = time.time) -> None:
-        super().__init__()
+        MemoryBotSeats.__init__(self)
+        MemoryDeadlines.__init__(self)
         self._expiry = expiry or Expiry()
         self._clock = clock
         self._games: dict[str, _Game] = {}

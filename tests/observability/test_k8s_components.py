@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from server.store.redis_connect import parse_sentinel_url
 from tests.observability.support import (
     COMPONENTS,
     RULES_FILE,
@@ -166,7 +167,7 @@ def test_three_sentinels_with_a_majority_quorum_watch_redis_pod_0_first(sentinel
     sentinels = find(sentinel, "StatefulSet", "zythos-redis-sentinel")
     script = sentinels["spec"]["template"]["spec"]["initContainers"][0]["args"][0]
     redis = find(sentinel, "StatefulSet", "zythos-redis")
-    assert redis["spec"]["replicas"] == 2
+    assert redis["spec"]["replicas"] == 3, "after a failover the new primary still has a replica"
     find_primary = find_config(sentinel, "zythos-redis-sentinel-scripts")["find-primary.sh"]
     assert find_primary.rstrip().endswith(f'echo "zythos-redis-0.{redis["spec"]["serviceName"]}"')
     assert "sh /scripts/find-primary.sh" in script
@@ -190,8 +191,22 @@ def test_the_replica_follows_the_primary_the_sentinels_name(sentinel: list[Manif
     users = find_config(sentinel, "zythos-redis-config")
     assert "user replica on >${REDIS_REPLICA_PASSWORD} " in users["users-replication.acl"]
     assert "masteruser replica" in script
-    selector = find(sentinel, "Service", "zythos-redis")["spec"]["selector"]
-    assert selector["statefulset.kubernetes.io/pod-name"] == "zythos-redis-0"
+
+
+def test_the_servers_follow_the_primary_the_sentinels_name(sentinel: list[Manifest]) -> None:
+    """The URL the store parses names every Sentinel pod and their service; moves wait for a replica."""
+    server = container(find(sentinel, "Deployment", "zythos-server"))
+    env = env_of(server)
+    target = parse_sentinel_url(env["ZYTHOS_REDIS_URL"].replace("$(REDIS_PASSWORD)", "aa"))
+    sentinels = find(sentinel, "StatefulSet", "zythos-redis-sentinel")
+    names = sentinels["spec"]["serviceName"]
+    expected = [(f"zythos-redis-sentinel-{i}.{names}", 26379) for i in range(sentinels["spec"]["replicas"])]
+    assert target.sentinels == expected
+    script = sentinels["spec"]["template"]["spec"]["initContainers"][0]["args"][0]
+    assert f"sentinel monitor {target.service} $primary 6379" in script
+    assert (target.username, target.password, target.sentinel_password) == ("zythos", "aa", "aa")
+    assert "requirepass $REDISCLI_AUTH" in script, "the Sentinels ask for the servers' password"
+    assert int(env["ZYTHOS_REDIS_WAIT_REPLICAS"]) == 1
 
 
 def test_the_acl_init_refuses_to_start_without_the_sentinel_passwords(

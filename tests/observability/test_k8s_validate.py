@@ -12,7 +12,7 @@ full OpenAPI schemas: a misspelt optional field of a custom resource passes.
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
 from typing import Any
 
 import jsonschema
@@ -22,6 +22,7 @@ import pytest
 from tests.observability.support import COMPONENTS, K8S, REPO, Manifest, render, render_with
 
 KUBERNETES_VERSION = "1.37.0"
+_REFERENCE = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
 OVERLAYS = sorted(path.parent for path in (REPO / "deploy" / "overlays").glob("*/kustomization.yaml"))
 COMPONENT_DIRS = sorted(path.parent for path in COMPONENTS.glob("*/kustomization.yaml"))
 
@@ -161,29 +162,47 @@ def problems(manifest: Manifest) -> list[str]:
     return []
 
 
-def rendered_sources(tmp: Path) -> dict[str, list[Manifest]]:
-    sources = {"deploy/k8s": render(K8S)}
+@pytest.fixture(scope="module")
+def sources(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Manifest]]:
+    """What the base, each overlay and each component (on the base) render, by their path."""
+    rendered = {"deploy/k8s": render(K8S)}
     for overlay in OVERLAYS:
-        sources[str(overlay.relative_to(REPO))] = render(overlay)
+        rendered[str(overlay.relative_to(REPO))] = render(overlay)
     for component in COMPONENT_DIRS:
-        workdir = tmp / component.name
-        workdir.mkdir()
-        sources[str(component.relative_to(REPO))] = render_with([component], workdir)
-    return sources
+        workdir = tmp_path_factory.mktemp(component.name)
+        rendered[str(component.relative_to(REPO))] = render_with([component], workdir)
+    return rendered
 
 
 def test_there_are_overlays_and_components_to_check() -> None:
     assert OVERLAYS and len(COMPONENT_DIRS) >= 4, (OVERLAYS, COMPONENT_DIRS)
 
 
-def test_every_rendered_object_is_valid(tmp_path: Path) -> None:
+def test_every_rendered_object_is_valid(sources: dict[str, list[Manifest]]) -> None:
     invalid = [
         f"{source}: {manifest['kind']}/{manifest['metadata']['name']}: {problem}"
-        for source, manifests in rendered_sources(tmp_path).items()
+        for source, manifests in sources.items()
         for manifest in manifests
         for problem in problems(manifest)
     ]
     assert not invalid, "\n".join(invalid)
+
+
+def test_env_references_name_earlier_variables(sources: dict[str, list[Manifest]]) -> None:
+    """Kubernetes expands $(VAR) only from variables listed before: a patch that reorders env breaks it."""
+    broken = []
+    for source, manifests in sources.items():
+        for manifest in (m for m in manifests if m["kind"] in ("Deployment", "StatefulSet")):
+            spec = manifest["spec"]["template"]["spec"]
+            for c in spec["containers"] + spec.get("initContainers", []):
+                seen: set[str] = set()
+                for variable in c.get("env", []):
+                    missing = set(_REFERENCE.findall(variable.get("value", ""))) - seen
+                    broken += [
+                        f"{source}: {c['name']}: {variable['name']} uses $({name})" for name in missing
+                    ]
+                    seen.add(variable["name"])
+    assert not broken, "\n".join(broken)
 
 
 @pytest.mark.parametrize(
