@@ -12,6 +12,7 @@ full OpenAPI schemas: a misspelt optional field of a custom resource passes.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -19,7 +20,10 @@ import jsonschema
 import kubernetes_validate
 import pytest
 
-from tests.observability.support import COMPONENTS, K8S, REPO, Manifest, render, render_with
+from ai_players.worker import WorkerConfig
+from server.config import Config
+from tests.observability.support import COMPONENTS, K8S, REPO, Manifest, find_config, render, render_with
+from zythos.settings import env_name
 
 KUBERNETES_VERSION = "1.37.0"
 _REFERENCE = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
@@ -203,6 +207,28 @@ def test_env_references_name_earlier_variables(sources: dict[str, list[Manifest]
                     ]
                     seen.add(variable["name"])
     assert not broken, "\n".join(broken)
+
+
+# The variables each process reads: a ZYTHOS_* name outside them would be ignored silently.
+SETTINGS = {
+    "zythos-server": {env_name(spec) for spec in dataclasses.fields(Config)},
+    "zythos-bots": {env_name(spec) for spec in dataclasses.fields(WorkerConfig)},
+}
+
+
+def test_every_zythos_variable_is_a_setting_of_its_process(sources: dict[str, list[Manifest]]) -> None:
+    unknown = []
+    for source, manifests in sources.items():
+        for name, known in SETTINGS.items():
+            [deployment] = [
+                m for m in manifests if m["kind"] == "Deployment" and m["metadata"]["name"] == name
+            ]
+            [c] = deployment["spec"]["template"]["spec"]["containers"]
+            names = {variable["name"] for variable in c.get("env", [])}
+            names |= set(find_config(manifests, f"{name}-config"))
+            stray = sorted(v for v in names if v.startswith("ZYTHOS_") and v not in known)
+            unknown += [f"{source}: {name}: {variable}" for variable in stray]
+    assert not unknown, "\n".join(unknown)
 
 
 @pytest.mark.parametrize(
