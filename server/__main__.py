@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 import grpc
 
 from server import config as config_module
+from server import processes
 from server.app import build_server, mark_serving
 from server.config import PROG, Config
 from server.logging import REQUEST_LOGGER, RequestLogInterceptor, configure_logging
@@ -140,7 +141,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     config = config_module.parse(argv)
     check_port_free(config)
     configure_logging(config.log_level.upper())
+    if config.processes > 1:
+        raise SystemExit(supervised(config))
     asyncio.run(serve(config))
+
+
+def supervised(config: Config) -> int:
+    """``--processes N``: N children on one port (server/processes.py), and the local bots beside them."""
+    config = with_local_bot_secret(config)
+    port = config.port or processes.free_port(config.host)
+    workers = _start_bot_workers(config, port)
+    try:
+        return processes.supervise(config, port)
+    finally:
+        _stop_bot_workers(workers)
 
 
 if __name__ == "__main__":

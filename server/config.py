@@ -90,6 +90,9 @@ class Config:
         0.25, "seconds between two looks for turn clocks that ran out: how late a takeover is", minimum=0.01
     )
     with_bots: int = setting(0, "start this many `zythos-bots` worker processes beside the server", minimum=0)
+    processes: int = setting(
+        1, "server processes sharing the port (one per core; needs --redis-url)", minimum=1, maximum=256
+    )
     reuse_port: int = setting(
         0,
         "1 sets SO_REUSEPORT so several server processes (one per core) can listen on one port",
@@ -135,6 +138,8 @@ def inconsistencies(config: Config) -> list[str]:
     problems = []
     if bool(config.tls_cert) != bool(config.tls_key):
         problems.append("--tls-cert and --tls-key go together")
+    if config.processes > 1 and not config.redis_url:
+        problems.append("--processes above 1 needs --redis-url: processes share games only through Redis")
     if config.bot_client_ca and not (config.tls_cert and config.bot_port):
         problems.append("--bot-client-ca needs --tls-cert/--tls-key and a --bot-port to verify workers on")
     for name in ("tls_cert", "tls_key", "bot_client_ca"):
