@@ -15,6 +15,10 @@ from server.bot_servicer import BotService
 from server.bots import BotDispatcher
 from server.config import Config
 from server.event_hub import StreamLimits
+from server.matching import Window
+from server.matchmaker import Matchmaker, MatchSettings
+from server.matchmaking_servicer import MatchmakingService, PlayerService
+from server.players import Players
 from server.servicers import Drain, GameService
 from server.sessions import Observer, Sessions
 from server.store import SessionStore, open_store
@@ -22,6 +26,10 @@ from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
+from zythos.v1 import matchmaking_service_pb2 as mm_pb
+from zythos.v1 import matchmaking_service_pb2_grpc as mm_grpc
+from zythos.v1 import player_service_pb2 as player_pb
+from zythos.v1 import player_service_pb2_grpc as player_grpc
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +37,8 @@ log = logging.getLogger(__name__)
 LOOP_STOP_SECONDS = 2.0
 GAME_SERVICE = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 BOT_SERVICE = bot_pb.DESCRIPTOR.services_by_name["BotService"].full_name
+PLAYER_SERVICE = player_pb.DESCRIPTOR.services_by_name["PlayerService"].full_name
+MATCHMAKING_SERVICE = mm_pb.DESCRIPTOR.services_by_name["MatchmakingService"].full_name
 
 
 @dataclass
@@ -42,10 +52,12 @@ class ZythosServer:
     port: int
     config: Config
     bots: BotDispatcher
+    matchmaker: Matchmaker
 
     _bot_loop: asyncio.Task[None] | None = None
     _hub_loop: asyncio.Task[None] | None = None
     _observer_loop: asyncio.Task[None] | None = None
+    _match_loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.server.start()
@@ -55,11 +67,13 @@ class ZythosServer:
         self._bot_loop = asyncio.create_task(self.bots.run())
         self._hub_loop = asyncio.create_task(self.sessions.hub.run())
         self._observer_loop = asyncio.create_task(self.sessions.observer.run(self.sessions.store))
+        self._match_loop = asyncio.create_task(self.matchmaker.run())
 
     async def stop(self, grace: float | None = None) -> None:
         """Drain: report NOT_SERVING, end open event streams (DRAINING), then stop within the grace."""
         log.info("draining")
-        loops = [loop for loop in (self._bot_loop, self._hub_loop, self._observer_loop) if loop is not None]
+        running = (self._bot_loop, self._hub_loop, self._observer_loop, self._match_loop)
+        loops = [loop for loop in running if loop is not None]
         for loop in loops:
             loop.cancel()
         # Let them end: none should be inside a store call when the store closes.
@@ -122,24 +136,41 @@ def build_server(
     server = grpc.aio.server(interceptors=list(interceptors), options=server_options(config))
     drain = Drain()
     bots = BotDispatcher(sessions, config.bot_lease_seconds)
-    pb_grpc.add_GameServiceServicer_to_server(GameService(sessions, drain, bots), server)
+    players = Players(sessions.store.match_store())
+    matchmaker = Matchmaker(sessions, bots, match_settings(config))
+    pb_grpc.add_GameServiceServicer_to_server(GameService(sessions, drain, bots, players), server)
     bot_grpc.add_BotServiceServicer_to_server(BotService(bots, config.bot_secret, drain), server)
+    player_grpc.add_PlayerServiceServicer_to_server(PlayerService(players), server)
+    mm_grpc.add_MatchmakingServiceServicer_to_server(MatchmakingService(matchmaker, players), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         [
             GAME_SERVICE,
             BOT_SERVICE,
+            PLAYER_SERVICE,
+            MATCHMAKING_SERVICE,
             health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
             reflection.SERVICE_NAME,
         ],
         server,
     )
     port = server.add_insecure_port(f"{config.host}:{config.port}")
-    return ZythosServer(server, sessions, health_servicer, drain, port, config, bots)
+    return ZythosServer(server, sessions, health_servicer, drain, port, config, bots, matchmaker)
+
+
+def match_settings(config: Config) -> MatchSettings:
+    """The matcher's settings from the configuration."""
+    return MatchSettings(
+        abandon_seconds=config.ticket_abandon_seconds,
+        keep_seconds=config.ticket_keep_seconds,
+        tick_seconds=config.matchmaking_tick_seconds,
+        lease_seconds=config.matchmaking_lease_seconds,
+        window=Window(config.rating_window, config.rating_window_per_second),
+    )
 
 
 async def mark_serving(server: ZythosServer) -> None:
     """Report SERVING for the whole server and for GameService."""
-    for name in ("", GAME_SERVICE, BOT_SERVICE):
+    for name in ("", GAME_SERVICE, BOT_SERVICE, PLAYER_SERVICE, MATCHMAKING_SERVICE):
         await server.health.set(name, health_pb2.HealthCheckResponse.SERVING)

@@ -40,6 +40,12 @@ class Config:
     keepalive_seconds: float = 60.0
     max_connection_age: float = 300.0
     max_connection_age_grace: float = 60.0
+    ticket_abandon_seconds: float = 30.0
+    ticket_keep_seconds: float = 600.0
+    matchmaking_tick_seconds: float = 0.2
+    matchmaking_lease_seconds: float = 3.0
+    rating_window: float = 3.0
+    rating_window_per_second: float = 0.5
 
     @property
     def expiry(self) -> Expiry:
@@ -69,6 +75,12 @@ _HELP = {
     "keepalive_seconds": "seconds between the server's keepalive pings on an idle connection",
     "max_connection_age": "seconds before a connection must close, so clients spread onto new replicas",
     "max_connection_age_grace": "seconds a closing connection's calls and streams get to finish",
+    "ticket_abandon_seconds": "seconds a SEARCHING ticket lives unwatched and unpolled before it expires",
+    "ticket_keep_seconds": "seconds an ended ticket (its seat token included) stays readable",
+    "matchmaking_tick_seconds": "seconds between two matching rounds of the replica holding the lease",
+    "matchmaking_lease_seconds": "seconds the matcher's lease lasts unrenewed (another replica takes over)",
+    "rating_window": "widest rating (mu) gap two tickets are matched across when they are new",
+    "rating_window_per_second": "how much that gap widens per second a ticket has waited",
 }
 
 

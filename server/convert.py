@@ -85,6 +85,7 @@ def _build_fixed_part(record: GameRecord) -> pb.Game:
                 bot=s.bot,
                 bot_level=s.bot_level,
                 resigned=s.resigned,
+                player_id=s.player_id,
             )
             for i, s in enumerate(record.seats)
         ],

@@ -41,6 +41,7 @@ class SeatRecord:
     bot: bool = False
     bot_level: str = ""
     resigned: bool = False
+    player_id: str = ""  # the player (server.players) who took the seat with a player token
 
     @property
     def occupied(self) -> bool:

@@ -18,6 +18,7 @@ import grpc
 
 from engine.core import registry
 from server import convert, errors, validation
+from server.players import Players
 from server.reasons import GameError, Reason
 from server.sessions import ServedEvent, Sessions
 
@@ -34,7 +35,7 @@ Response = TypeVar("Response")
 Unary = Callable[[Any, Request, grpc.aio.ServicerContext[Any, Any]], Awaitable[Response]]
 
 
-def _as_game_error(exc: Exception) -> GameError:
+def as_game_error(exc: Exception) -> GameError:
     if isinstance(exc, GameError):
         return exc
     log.warning("session store unavailable: %s", exc)
@@ -49,10 +50,14 @@ def _unary(method: Unary[Request, Response]) -> Unary[Request, Response]:
         try:
             return await method(self, request, context)
         except (GameError, StoreUnavailable) as exc:
-            await errors.abort(context, _as_game_error(exc))
+            await errors.abort(context, as_game_error(exc))
             raise AssertionError("abort returned") from exc
 
     return wrapper
+
+
+# The decorator for every unary method, this module's and the player and matchmaking servicers'.
+unary = _unary
 
 
 def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
@@ -96,11 +101,16 @@ class GameService(pb_grpc.GameServiceServicer):
     """GameService over a ``Sessions`` domain object."""
 
     def __init__(
-        self, sessions: Sessions, drain: Drain | None = None, bots: BotDispatcher | None = None
+        self,
+        sessions: Sessions,
+        drain: Drain | None = None,
+        bots: BotDispatcher | None = None,
+        players: Players | None = None,
     ) -> None:
         self._sessions = sessions
         self._drain = drain or Drain()
         self._bots = bots
+        self._players = players or Players(sessions.store.match_store())
 
     @_unary
     async def ListGameTypes(
@@ -124,6 +134,7 @@ class GameService(pb_grpc.GameServiceServicer):
             dict(request.options),
             request.display_name,
             bots=[(b.seat, b.level) for b in request.bots],
+            player_id=await self._players.authenticate(bearer_token(context)),
         )
         record = seated.record
         if request.bots and self._bots is not None:
@@ -137,7 +148,8 @@ class GameService(pb_grpc.GameServiceServicer):
         request: pb.JoinGameRequest,
         context: grpc.aio.ServicerContext[pb.JoinGameRequest, pb.JoinGameResponse],
     ) -> pb.JoinGameResponse:
-        seated = await self._sessions.join(request.game_id, request.display_name)
+        player_id = await self._players.authenticate(bearer_token(context))
+        seated = await self._sessions.join(request.game_id, request.display_name, player_id)
         return pb.JoinGameResponse(
             game=convert.game(seated.record), seat=seated.seat, seat_token=seated.token
         )
@@ -250,7 +262,7 @@ class GameService(pb_grpc.GameServiceServicer):
             async for served in events:
                 yield _stream_response(wire, served)
         except (GameError, StoreUnavailable) as exc:
-            await errors.abort(context, _as_game_error(exc))
+            await errors.abort(context, as_game_error(exc))
 
     @_unary
     async def LeaveGame(

@@ -24,8 +24,9 @@ from typing import Any
 
 from engine.core.game import Game
 from server.event_hub import EventHub, StreamLimits
+from server.ratings import Ratings
 from server.records import GameRecord, GameStatus
-from server.sessions_lifecycle import Lifecycle, random_seed
+from server.sessions_lifecycle import Lifecycle, Newcomer, random_seed
 from server.sessions_model import SPECTATOR, GamesPage, Observer, Seated, ServedEvent, Submitted, View
 from server.sessions_play import Play
 from server.sessions_reads import Reads
@@ -36,6 +37,7 @@ from server.store import SessionStore
 __all__ = [
     "SPECTATOR",
     "GamesPage",
+    "Newcomer",
     "Observer",
     "Seated",
     "ServedEvent",
@@ -68,6 +70,7 @@ class Sessions:
         self._ctx = SessionContext(
             store, observer or Observer(), clock=clock, retries=commit_retries, cache=StateCache(cache_size)
         )
+        self._ctx.ratings = Ratings(store.match_store())
         self.hub = EventHub(store, stream_limits)
         self._lifecycle = Lifecycle(self._ctx, seeds)
         self._play = Play(self._ctx)
@@ -90,11 +93,22 @@ class Sessions:
         options: Mapping[str, str],
         display_name: str,
         bots: Sequence[tuple[int, str]] = (),
+        player_id: str = "",
     ) -> Seated:
-        return await self._lifecycle.create(game_type, players, options, display_name, bots)
+        return await self._lifecycle.create(game_type, players, options, display_name, bots, player_id)
 
-    async def join(self, game_id: str, display_name: str) -> Seated:
-        return await self._lifecycle.join(game_id, display_name)
+    async def create_matched(
+        self,
+        game_type: str,
+        options: Mapping[str, str],
+        players: int,
+        humans: Mapping[int, Newcomer],
+        bots: Mapping[int, str],
+    ) -> tuple[GameRecord, dict[int, str]]:
+        return await self._lifecycle.create_matched(game_type, options, players, humans, bots)
+
+    async def join(self, game_id: str, display_name: str, player_id: str = "") -> Seated:
+        return await self._lifecycle.join(game_id, display_name, player_id)
 
     async def leave(self, game_id: str, token: str | None) -> GameRecord:
         return await self._lifecycle.leave(game_id, token)

@@ -20,6 +20,7 @@ from engine.core.game import Game
 from server import tokens, validation
 from server.answers import Answers
 from server.locks import GameLocks
+from server.ratings import Ratings
 from server.reasons import GameError, Reason
 from server.records import GameRecord
 from server.sessions_model import Observer, ServedEvent
@@ -54,6 +55,7 @@ class SessionContext:
         self.retries = retries
         self.cache = cache
         self.locks = GameLocks()
+        self.ratings: Ratings | None = None  # set by ``Sessions``: rates every FINISHED game
 
     async def load(self, game_id: str) -> Loaded:
         """The game as the store holds it; GAME_NOT_FOUND when there is none."""
@@ -109,6 +111,8 @@ class SessionContext:
         if not record.status.is_over:
             return
         self.observer.game_ended(record, max(0.0, self.clock() - record.create_time))
+        if self.ratings is not None:
+            await self.ratings.game_finished(record)
         bots = [n for n, seat in enumerate(record.seats) if seat.bot]
         if bots:
             try:

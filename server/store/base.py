@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from server.records import GameRecord, GameStatus
+from server.store.match_base import MatchStore
 
 # Event ids look like Redis stream ids ("<revision>-<n>") in both stores.
 EVENT_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
@@ -268,6 +269,12 @@ class SessionStore(abc.ABC):
     @abc.abstractmethod
     async def wait_bot_seats(self, timeout: float) -> None:
         """Return when seats may have been queued (by any replica), or after ``timeout`` seconds."""
+
+    # -- players, ratings and matchmaking tickets (server/store/match_base.py) ------------
+
+    @abc.abstractmethod
+    def match_store(self) -> MatchStore:
+        """The players, ratings and tickets kept beside the games (one object per store)."""
 
     async def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections."""

@@ -23,6 +23,7 @@ from server.store.base import (
     SessionStore,
     StoredEvent,
 )
+from server.store.match_base import MatchStore
 
 T = TypeVar("T")
 # Hears (operation, seconds) after every timed call.
@@ -99,6 +100,9 @@ class TimedStore(SessionStore):
 
     async def wait_bot_seats(self, timeout: float) -> None:
         await self.inner.wait_bot_seats(timeout)
+
+    def match_store(self) -> MatchStore:
+        return self.inner.match_store()  # not timed: tickets are not on the per-action path
 
     async def close(self) -> None:
         await self.inner.close()
