@@ -42,6 +42,12 @@ def _timestamp(seconds: float) -> timestamp_pb2.Timestamp:
     return stamp
 
 
+def _from_ms(millis: int) -> timestamp_pb2.Timestamp:
+    stamp = timestamp_pb2.Timestamp()
+    stamp.FromMilliseconds(millis)
+    return stamp
+
+
 def player_message(player: PlayerRecord) -> player_pb.Player:
     ratings = [
         player_pb.Rating(
@@ -70,11 +76,11 @@ def ticket_message(ticket: Ticket) -> mm_pb.Ticket:
         players=request.players,
         options=request.options,
         waiting=ticket.waiting,
-        create_time=_timestamp(ticket.create_ms / 1000),
+        create_time=_from_ms(ticket.create_ms),
         player_id=request.player_id,
     )
     if ticket.end_ms:
-        message.end_time.CopyFrom(_timestamp(ticket.end_ms / 1000))
+        message.end_time.CopyFrom(_from_ms(ticket.end_ms))
     if seating is not None:
         message.game_id, message.seat, message.seat_token = seating.game_id, seating.seat, seating.seat_token
         message.bot_filled = seating.bot_filled
