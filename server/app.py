@@ -141,7 +141,7 @@ def build_server(
     pb_grpc.add_GameServiceServicer_to_server(GameService(sessions, drain, bots, players), server)
     bot_grpc.add_BotServiceServicer_to_server(BotService(bots, config.bot_secret, drain), server)
     player_grpc.add_PlayerServiceServicer_to_server(PlayerService(players), server)
-    mm_grpc.add_MatchmakingServiceServicer_to_server(MatchmakingService(matchmaker, players), server)
+    mm_grpc.add_MatchmakingServiceServicer_to_server(MatchmakingService(matchmaker, players, drain), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

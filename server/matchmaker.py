@@ -16,6 +16,7 @@ for the bot workers like those of CreateGame.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import random
@@ -133,10 +134,10 @@ class Matchmaker:
             raise GameError(Reason.UNAUTHENTICATED, "ticket token not recognised")
         return ticket
 
-    async def watch(self, ticket_id: str, token: str | None) -> AsyncIterator[Ticket]:
-        """The ticket now, then each change (status or waiting count) until it ends."""
+    async def watch(self, ticket_id: str, token: str | None, stop: asyncio.Event) -> AsyncIterator[Ticket]:
+        """The ticket now, then each change (status or waiting count) until it ends or ``stop`` is set."""
         shown: tuple[TicketStatus, int] | None = None
-        while True:
+        while not stop.is_set():
             ticket = await self.get(ticket_id, token)
             seen = (public_status(ticket), ticket.waiting)
             if seen != shown:
@@ -144,7 +145,8 @@ class Matchmaker:
                 yield ticket
             if ticket.status.is_over:
                 return
-            await asyncio.sleep(self._settings.poll_seconds)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), self._settings.poll_seconds)
 
     async def cancel(self, ticket_id: str, token: str | None) -> Ticket:
         """Cancel the holder's SEARCHING ticket (a CANCELLED one is answered as it is)."""

@@ -19,7 +19,7 @@ from server.matchmaker import Matchmaker, NewTicket, public_status
 from server.players import Players
 from server.ratings import MODEL
 from server.reasons import GameError
-from server.servicers import as_game_error, bearer_token, unary
+from server.servicers import Drain, as_game_error, bearer_token, unary
 from server.store import StoreUnavailable
 from server.store.match_base import PlayerRecord, Ticket, TicketStatus
 from zythos.v1 import matchmaking_service_pb2 as mm_pb
@@ -110,9 +110,10 @@ class PlayerService(player_grpc.PlayerServiceServicer):
 class MatchmakingService(mm_grpc.MatchmakingServiceServicer):
     """MatchmakingService over a ``Matchmaker``; CreateTicket's player token is checked by ``Players``."""
 
-    def __init__(self, matchmaker: Matchmaker, players: Players) -> None:
+    def __init__(self, matchmaker: Matchmaker, players: Players, drain: Drain | None = None) -> None:
         self._matchmaker = matchmaker
         self._players = players
+        self._drain = drain or Drain()
 
     @unary
     async def CreateTicket(
@@ -140,9 +141,12 @@ class MatchmakingService(mm_grpc.MatchmakingServiceServicer):
     async def WatchTicket(
         self, request: mm_pb.WatchTicketRequest, context: Context
     ) -> AsyncIterator[mm_pb.WatchTicketResponse]:
+        stop = self._drain.started
         try:
-            async for ticket in self._matchmaker.watch(request.ticket_id, bearer_token(context)):
+            async for ticket in self._matchmaker.watch(request.ticket_id, bearer_token(context), stop):
                 yield mm_pb.WatchTicketResponse(ticket=ticket_message(ticket))
+            if stop.is_set():  # ended by the drain, not by the ticket: the client watches elsewhere
+                raise self._drain.error()
         except (GameError, StoreUnavailable) as exc:
             await errors.abort(context, as_game_error(exc))
 

@@ -68,9 +68,13 @@ class Sessions:
         stream_limits: StreamLimits | None = None,
     ) -> None:
         self._ctx = SessionContext(
-            store, observer or Observer(), clock=clock, retries=commit_retries, cache=StateCache(cache_size)
+            store,
+            observer or Observer(),
+            clock=clock,
+            retries=commit_retries,
+            cache=StateCache(cache_size),
+            ratings=Ratings(store.match_store()),
         )
-        self._ctx.ratings = Ratings(store.match_store())
         self.hub = EventHub(store, stream_limits)
         self._lifecycle = Lifecycle(self._ctx, seeds)
         self._play = Play(self._ctx)

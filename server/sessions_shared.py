@@ -37,7 +37,7 @@ class SessionContext:
     """The store, this replica's cache and per-game locks, and how the domain loads and reports.
 
     ``clock`` is injectable so tests can pin time; ``retries`` bounds reloads
-    after a compare-and-set conflict.
+    after a compare-and-set conflict; ``ratings`` (if any) rates every game that finishes.
     """
 
     def __init__(
@@ -48,6 +48,7 @@ class SessionContext:
         clock: Callable[[], float],
         retries: int,
         cache: StateCache,
+        ratings: Ratings | None = None,
     ) -> None:
         self.store = store
         self.observer = observer
@@ -55,7 +56,7 @@ class SessionContext:
         self.retries = retries
         self.cache = cache
         self.locks = GameLocks()
-        self.ratings: Ratings | None = None  # set by ``Sessions``: rates every FINISHED game
+        self.ratings = ratings  # rates every FINISHED game
 
     async def load(self, game_id: str) -> Loaded:
         """The game as the store holds it; GAME_NOT_FOUND when there is none."""

@@ -12,6 +12,7 @@ import random
 
 import grpc
 
+from server.ratings import Ratings
 from server.sessions import Sessions
 from server.store.match_base import Rating
 from tests.server.harness import Served, StoreFactory, expect_error, play_randomly, start_server
@@ -107,7 +108,9 @@ async def test_a_finished_game_is_rated_once(served: Served) -> None:
     game = (await bob.games.join_game(created.game.game_id, "Bob")).game
     final = await play_randomly([ann.games, bob.games], game, random.Random(5))
     record = (await served.sessions.store.load(final.game_id)).record  # type: ignore[union-attr]
-    await served.sessions._ctx.ratings.game_finished(record)  # type: ignore[union-attr]  # a second report
+    await Ratings(served.sessions.store.match_store()).game_finished(
+        record
+    )  # a second report, as from a replica
     (rating,) = (await ann.get_player(player.player_id)).ratings
     assert rating.games == 1
 
