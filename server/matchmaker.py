@@ -96,7 +96,7 @@ class Matchmaker:
         game = game_of(validation.game_type(asked.game_type))
         name = validation.display_name(asked.display_name)
         options = resolved_options(game, asked.players, validation.options(dict(asked.options)))
-        level = validation.bot_level(asked.bot_level) if asked.bot_level else ""
+        level = validation.bot_level(asked.bot_level, "bot_level") if asked.bot_level else ""
         ticket_id = id_tokens.new_id()
         token, token_hash = id_tokens.issue(id_tokens.TICKET, ticket_id)
         rating = NEW_PLAYER
@@ -191,7 +191,10 @@ class Matchmaker:
                 waiting, tickets[0].request.players, snapshot.now_ms, self._settings.window
             )
             for group in made:
-                await self._make([by_id[t] for t in group.ticket_ids], group.bots)
+                try:
+                    await self._make([by_id[t] for t in group.ticket_ids], group.bots)
+                except GameError as exc:  # its claims lapse and the tickets search again
+                    log.warning("a match of %s was not made: %s", group.ticket_ids, exc)
 
     async def _make(self, tickets: list[Ticket], bots: int) -> None:
         """Claim the tickets, make their game, and hand each its seat."""

@@ -125,12 +125,12 @@ def options(values: dict[str, str]) -> dict[str, str]:
     return dict(values)
 
 
-def bot_level(value: str) -> str:
+def bot_level(value: str, field: str = "level") -> str:
     """A bot strength; empty means the default ("medium")."""
     if not value:
         return DEFAULT_BOT_LEVEL
     if value not in BOT_LEVELS:
-        raise invalid("level", f"bot level must be one of {', '.join(BOT_LEVELS)}")
+        raise invalid(field, f"bot level must be one of {', '.join(BOT_LEVELS)}")
     return value
 
 

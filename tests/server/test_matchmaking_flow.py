@@ -139,13 +139,16 @@ async def test_bad_matchmaking_input_gets_precise_statuses(served: Served) -> No
     await expect_error(ann.create_ticket("chess", 2, "Ann"), invalid, "UNKNOWN_GAME_TYPE")
     await expect_error(ann.create_ticket("tiny_dice", 9, "Ann"), invalid, "INVALID_PLAYER_COUNT")
     await expect_error(ann.create_ticket("tiny_dice", 0, "Ann"), invalid, "INVALID_PLAYER_COUNT")
-    await expect_error(ann.create_ticket("tiny_dice", 2, ""), invalid, "INVALID_ARGUMENT")
-    await expect_error(
-        ann.create_ticket("tiny_dice", 2, "Ann", bot_fill_after=-1), invalid, "INVALID_ARGUMENT"
-    )
-    await expect_error(
-        ann.create_ticket("tiny_dice", 2, "Ann", bot_level="godlike"), invalid, "INVALID_ARGUMENT"
-    )
+    fields = {
+        "display_name": ann.create_ticket("tiny_dice", 2, ""),
+        "bot_fill_after": ann.create_ticket("tiny_dice", 2, "Ann", bot_fill_after=-1),
+        "bot_level": ann.create_ticket("tiny_dice", 2, "Ann", bot_level="godlike"),
+        "game_type": ann.create_ticket("Chess!", 2, "Ann"),
+    }
+    for field, call in fields.items():
+        assert (await expect_error(call, invalid, "INVALID_ARGUMENT")).metadata == {"field": field}
+    too_long = ann.create_ticket("tiny_dice", 2, "Ann", bot_fill_after=3601)
+    assert (await expect_error(too_long, invalid, "INVALID_ARGUMENT")).metadata == {"field": "bot_fill_after"}
     await expect_error(
         ann.create_ticket("tiny_dice", 2, "Ann", options={"nope": "1"}), invalid, "UNKNOWN_OPTION"
     )
