@@ -103,9 +103,12 @@ class Lifecycle:
         """Open a game for matched tickets: every person at a seat chosen by the matcher, bots at the rest.
 
         ``options`` were resolved when the tickets were made. Returns the game and each person's seat token.
+        The game's log says it was matched (``game_matched``, public), right after ``game_created``.
         """
+        game = game_of(game_type)
         opener = humans[min(humans)].name if humans else "Matchmaking"
-        return await self._open(game_of(game_type), dict(options), players, opener, humans, bots)
+        matched = _matched(game, humans, bots)
+        return await self._open(game, dict(options), players, opener, humans, bots, [matched])
 
     async def _open(
         self,
@@ -115,10 +118,11 @@ class Lifecycle:
         opener: str,
         humans: Mapping[int, Newcomer],
         bot_levels: Mapping[int, str],
+        announced: Sequence[Event] = (),
     ) -> tuple[GameRecord, dict[int, str]]:
         """Store a new game with ``humans`` seated; the game and their seat tokens."""
         record, issued = self._new_record(game, options, bot_levels, players, humans)
-        step = _opening(game, record, options, opener, humans)
+        step = _opening(game, record, options, opener, humans, announced)
         final = step.finish_record()
         await self._ctx.store.create(final, game.dump(step.state), step.events)
         self._ctx.observer.game_created(final)
@@ -220,18 +224,35 @@ def resolved_options(game: Game, players: int, options: dict[str, str]) -> dict[
 
 
 def _opening(
-    game: Game, record: GameRecord, options: dict[str, str], opener: str, humans: Mapping[int, Newcomer]
+    game: Game,
+    record: GameRecord,
+    options: dict[str, str],
+    opener: str,
+    humans: Mapping[int, Newcomer],
+    announced: Sequence[Event],
 ) -> Step:
-    """The game's first step: created, dealt, the people seated, and started when already full."""
+    """The game's first step: created (and ``announced``), dealt, the people seated, and started when full."""
     state, dealt = new_state(game, record.players, options, record.deal_seed)
     step = Step(record, state)
     first = min(humans, default=SPECTATOR)
-    step.note([Event("game_created", f"{opener} opens a game of {game.title}", first)], advance=False)
+    step.note(
+        [Event("game_created", f"{opener} opens a game of {game.title}", first), *announced], advance=False
+    )
     step.note(dealt, advance=False)
     step.note([joined(newcomer.name, seat) for seat, newcomer in sorted(humans.items())], advance=False)
     if record.is_full():
         step.start()
     return step
+
+
+def _matched(game: Game, humans: Mapping[int, Newcomer], bots: Mapping[int, str]) -> Event:
+    """The public event that says matchmaking made the game, and with whom."""
+    people = ", ".join(humans[seat].name for seat in sorted(humans))
+    levels = sorted(bots.values())
+    with_bots = (
+        f" and {len(levels)} bot{'s' if len(levels) > 1 else ''} ({', '.join(levels)})" if levels else ""
+    )
+    return Event("game_matched", f"Matchmaking seats {people}{with_bots} at a game of {game.title}")
 
 
 def _bot_seat(level: str) -> SeatRecord:

@@ -65,6 +65,11 @@ async def test_a_lone_ticket_gets_bots_after_bot_fill_after(served: Served) -> N
     game = await ann.games.get_game(done.game_id)
     assert done.bot_filled and [s.bot for s in game.seats].count(True) == 2
     assert {s.bot_level for s in game.seats if s.bot} == {"easy"}
+    events = ann.games.stream_events(done.game_id)
+    created, matched = await anext(events), await anext(events)
+    await events.aclose()
+    assert (created.kind, matched.kind, matched.seat) == ("game_created", "game_matched", -1)
+    assert matched.label == "Matchmaking seats Ann and 2 bots (easy, easy) at a game of Tiny Dice"
 
 
 async def test_tickets_of_other_kinds_do_not_match(served: Served) -> None:
