@@ -44,8 +44,8 @@ def error(game_type: str, kind: str) -> None:
     ERRORS.labels(game_type, kind).inc()
 
 
-def start_http(port: int, capacity: int) -> None:
-    """Serve /metrics on ``port`` and publish the worker's seat capacity."""
+def start_http(port: int, capacity: int, host: str = "0.0.0.0") -> None:
+    """Serve /metrics on ``host:port`` and publish the worker's seat capacity."""
     SEAT_CAPACITY.set(capacity)
     ERRORS.labels("", "disconnected")  # exists from the start at 0, so a rate over it has data
-    start_http_server(port)
+    start_http_server(port, addr=host)

@@ -15,7 +15,6 @@ stream breaks the worker reconnects (to any replica) and keeps its seats.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import hashlib
@@ -25,9 +24,9 @@ import os
 import signal
 import time
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import grpc
@@ -36,8 +35,10 @@ from ai_players import metrics
 from ai_players.levels import LEVELS, config_for
 from ai_players.mcts import search
 from engine.core import registry
-from zythos.channel import balanced_channel
+from zythos import settings
+from zythos.channel import balanced_channel, tls_credentials
 from zythos.client import ZythosClient, ZythosError
+from zythos.settings import setting
 from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
 from zythos.v1 import game_service_pb2 as pb
@@ -53,21 +54,64 @@ _LOST_CODES = frozenset(
 )
 
 
+PROG = "zythos-bots"
+
+
 @dataclass(frozen=True)
 class WorkerConfig:
     """Everything ``zythos-bots`` is told on its command line or by ``ZYTHOS_*`` variables."""
 
-    server: str = "127.0.0.1:50051"
-    name: str = field(default_factory=lambda: f"bots-{os.getpid()}")
-    capacity: int = 16
-    processes: int = 1
-    levels: tuple[str, ...] = ()
-    game_types: tuple[str, ...] = ()
-    bot_secret: str = ""
-    poll_seconds: float = 2.0
-    reconnect_seconds: float = 1.0
-    metrics_port: int = 0
-    max_iterations: int = 0  # 0: each level's own budget
+    server: str = setting("127.0.0.1:50051", "server address HOST:PORT, dns:///name:port or ipv4:a:p,b:p")
+    name: str = setting(
+        help="worker name for logs and metrics",
+        env="ZYTHOS_BOT_NAME",
+        default_factory=lambda: f"bots-{os.getpid()}",
+    )
+    capacity: int = setting(16, "most seats played at once", env="ZYTHOS_BOT_CAPACITY", minimum=1)
+    processes: int = setting(1, "search processes", env="ZYTHOS_BOT_PROCESSES", minimum=1)
+    levels: tuple[str, ...] = setting(
+        (),
+        f"levels served, comma-separated, of {','.join(LEVELS)}; empty: all",
+        env="ZYTHOS_BOT_LEVELS",
+        choices=tuple(LEVELS),
+    )
+    game_types: tuple[str, ...] = setting(
+        (), "comma-separated game types served; empty: all", env="ZYTHOS_BOT_GAMES", flag="games"
+    )
+    bot_secret: str = setting("", "shared secret the server expects from workers")
+    bot_server: str = setting(
+        "",
+        "address of the server's bot port (mutual TLS) for BotService; empty: --server",
+        env="ZYTHOS_BOT_SERVER",
+    )
+    tls_ca: str = setting(
+        "", "CA file to verify the server's TLS certificate; empty with no --tls-cert: plaintext"
+    )
+    tls_cert: str = setting("", "client certificate file, shown on the bot port when the server asks for one")
+    tls_key: str = setting("", "private key file of --tls-cert")
+    poll_seconds: float = setting(
+        2.0,
+        "seconds between two looks at a seat's game when its event stream is down",
+        env="ZYTHOS_BOT_POLL_SECONDS",
+        minimum=0.1,
+    )
+    reconnect_seconds: float = setting(
+        1.0,
+        "seconds between two attempts to reach the server",
+        env="ZYTHOS_BOT_RECONNECT_SECONDS",
+        minimum=0.1,
+    )
+    metrics_port: int = setting(0, "serve Prometheus metrics on this port; 0: off", minimum=0, maximum=65535)
+    metrics_host: str = setting("0.0.0.0", "address the metrics endpoint listens on")
+    max_iterations: int = setting(
+        0,
+        "cap every level's MCTS iterations per decision; 0: no cap",
+        env="ZYTHOS_BOT_MAX_ITERATIONS",
+        minimum=0,
+    )
+    log_level: str = setting(
+        "INFO", "DEBUG, INFO, WARNING or ERROR", choices=("DEBUG", "INFO", "WARNING", "ERROR")
+    )
 
 
 def decide(
@@ -201,12 +245,17 @@ class BotWorker:
 
     async def run(self) -> None:
         """Serve assignments until stopped, reconnecting whenever the stream breaks."""
-        channel = balanced_channel(self.config.server)
+        config = self.config
+        channel = balanced_channel(config.server, credentials=tls_credentials(config.tls_ca))
+        bot_channel = channel
+        if config.bot_server:
+            bot_credentials = tls_credentials(config.tls_ca, config.tls_cert, config.tls_key)
+            bot_channel = balanced_channel(config.bot_server, credentials=bot_credentials)
         client = ZythosClient(channel=channel)
         try:
             while not self._stopping.is_set():
                 try:
-                    await self._watch(channel, client)
+                    await self._watch(bot_channel, client)
                 except grpc.aio.AioRpcError as error:
                     log.warning(
                         "assignment stream lost (%s: %s); reconnecting", error.code().name, error.details()
@@ -220,6 +269,8 @@ class BotWorker:
             await asyncio.gather(*self.seats.values(), return_exceptions=True)
             self.seats.clear()
             await channel.close()
+            if bot_channel is not channel:
+                await bot_channel.close()
 
     async def _watch(self, channel: grpc.aio.Channel, client: ZythosClient) -> None:
         request = bot_pb.WatchAssignmentsRequest(
@@ -285,84 +336,18 @@ async def _until(
             return
 
 
-def _split(text: str) -> tuple[str, ...]:
-    """``"a,b,"`` as ``("a", "b")``."""
-    return tuple(part for part in text.split(",") if part)
-
-
-def parse_args(argv: Sequence[str] | None = None) -> WorkerConfig:
-    env = os.environ.get
-    parser = argparse.ArgumentParser(prog="zythos-bots", description="Play bot seats of a Zythos server.")
-    parser.add_argument(
-        "--server",
-        default=env("ZYTHOS_SERVER", "127.0.0.1:50051"),
-        help="server address HOST:PORT (ZYTHOS_SERVER)",
-    )
-    parser.add_argument(
-        "--name",
-        default=env("ZYTHOS_BOT_NAME", f"bots-{os.getpid()}"),
-        help="worker name for logs and metrics (ZYTHOS_BOT_NAME)",
-    )
-    parser.add_argument(
-        "--capacity",
-        type=int,
-        default=int(env("ZYTHOS_BOT_CAPACITY", "16")),
-        help="most seats played at once (ZYTHOS_BOT_CAPACITY)",
-    )
-    parser.add_argument(
-        "--processes",
-        type=int,
-        default=int(env("ZYTHOS_BOT_PROCESSES", "1")),
-        help="search processes (ZYTHOS_BOT_PROCESSES)",
-    )
-    parser.add_argument(
-        "--levels",
-        default=env("ZYTHOS_BOT_LEVELS", ""),
-        help=f"levels served, comma-separated, of {','.join(LEVELS)}; empty: all",
-    )
-    parser.add_argument(
-        "--games",
-        default=env("ZYTHOS_BOT_GAMES", ""),
-        help="comma-separated game types served; empty: all (ZYTHOS_BOT_GAMES)",
-    )
-    parser.add_argument(
-        "--bot-secret",
-        default=env("ZYTHOS_BOT_SECRET", ""),
-        help="shared secret the server expects from workers (ZYTHOS_BOT_SECRET)",
-    )
-    parser.add_argument(
-        "--max-iterations",
-        type=int,
-        default=int(env("ZYTHOS_BOT_MAX_ITERATIONS", "0")),
-        help="cap every level's MCTS iterations per decision; 0: no cap (ZYTHOS_BOT_MAX_ITERATIONS)",
-    )
-    parser.add_argument(
-        "--metrics-port",
-        type=int,
-        default=int(env("ZYTHOS_METRICS_PORT", "0")),
-        help="serve Prometheus metrics on this port; 0: off (ZYTHOS_METRICS_PORT)",
-    )
-    args = parser.parse_args(argv)
-    for level in _split(args.levels):
-        if level not in LEVELS:
-            parser.error(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
-    return WorkerConfig(
-        server=args.server,
-        name=args.name,
-        capacity=max(1, args.capacity),
-        processes=max(1, args.processes),
-        levels=_split(args.levels),
-        game_types=_split(args.games),
-        bot_secret=args.bot_secret,
-        metrics_port=args.metrics_port,
-        max_iterations=max(0, args.max_iterations),
-    )
+def parse_args(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> WorkerConfig:
+    """The worker's settings; a bad value stops it with one line naming the setting."""
+    return settings.load(WorkerConfig, PROG, "Play bot seats of a Zythos server.", argv, environ)
 
 
 async def serve(config: WorkerConfig) -> None:
     """Run a worker until SIGTERM or SIGINT."""
     if config.metrics_port:
-        metrics.start_http(config.metrics_port, config.capacity)
+        try:
+            metrics.start_http(config.metrics_port, config.capacity, config.metrics_host)
+        except OSError as exc:
+            settings.fail(PROG, f"--metrics-port {config.metrics_port}: {exc.strerror or exc}")
     # forkserver: never fork this process, whose gRPC threads make fork unsafe.
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=config.processes, mp_context=context) as executor:
@@ -375,11 +360,9 @@ async def serve(config: WorkerConfig) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    logging.basicConfig(
-        level=os.environ.get("ZYTHOS_LOG_LEVEL", "INFO"),
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
-    )
-    asyncio.run(serve(parse_args(argv)))
+    config = parse_args(argv)
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    asyncio.run(serve(config))
 
 
 if __name__ == "__main__":

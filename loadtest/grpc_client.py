@@ -14,9 +14,11 @@ but never fails the run.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -112,6 +114,15 @@ class ReportedStream:
             self._interceptor.report(self._method, self._start, self._messages, error)
 
 
+def _channel(target: str, timeout: float) -> grpc.Channel:
+    """Plaintext, or TLS trusting ``ZYTHOS_TLS_CA`` (a CA file) against a server started with --tls-cert."""
+    ca = os.environ.get("ZYTHOS_TLS_CA", "")
+    if not ca:
+        return grpc.insecure_channel(target, options=channel_options(timeout))
+    credentials = grpc.ssl_channel_credentials(root_certificates=Path(ca).read_bytes())
+    return grpc.secure_channel(target, credentials, options=channel_options(timeout))
+
+
 class GameClient:
     """The GameService, PlayerService and MatchmakingService calls the scenarios make.
 
@@ -120,7 +131,7 @@ class GameClient:
 
     def __init__(self, target: str, environment: Environment, timeout: float = 10.0) -> None:
         self.interceptor = LocustInterceptor(environment)
-        self._channel = grpc.insecure_channel(target, options=channel_options(timeout))
+        self._channel = _channel(target, timeout)
         intercepted = grpc.intercept_channel(self._channel, self.interceptor)
         self._stub = pb_grpc.GameServiceStub(intercepted)
         self._players = player_grpc.PlayerServiceStub(intercepted)

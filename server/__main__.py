@@ -7,6 +7,7 @@ import logging
 import os
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -16,11 +17,12 @@ import grpc
 
 from server import config as config_module
 from server.app import build_server, mark_serving
-from server.config import Config
+from server.config import PROG, Config
 from server.logging import REQUEST_LOGGER, RequestLogInterceptor, configure_logging
 from server.sessions import Observer
 from server.store import SessionStore, open_store
 from server.store.timed import TimedStore
+from zythos import settings
 
 log = logging.getLogger("server")
 
@@ -42,7 +44,12 @@ def _instrumented(config: Config) -> Instruments:
     from server.metrics import MetricsInterceptor, start_metrics_server, store_operation
     from server.metrics_observer import MetricsObserver
 
-    start_metrics_server(config.metrics_port)
+    try:
+        start_metrics_server(config.metrics_port, addr=config.metrics_address)
+    except OSError as exc:
+        settings.fail(
+            PROG, f"--metrics-port {config.metrics_port} on {config.metrics_address!r}: {exc.strerror or exc}"
+        )
     timed = TimedStore(store, store_operation("redis" if config.redis_url else "memory"))
     return Instruments([MetricsInterceptor()], MetricsObserver(config.live_sample_seconds), timed)
 
@@ -78,6 +85,24 @@ def with_local_bot_secret(config: Config) -> Config:
     return config
 
 
+def check_port_free(config: Config) -> None:
+    """Stop with one line if the gRPC port is taken, before gRPC core logs its own complaint.
+
+    Skipped with ``--reuse-port`` (sharing the port is the point) and for port 0.
+    """
+    if config.reuse_port or not config.port:
+        return
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            config.host, config.port, type=socket.SOCK_STREAM
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        settings.fail(PROG, f"--port {config.port} on {config.host!r}: {exc.strerror or exc}")
+
+
 async def serve(config: Config) -> None:
     config = with_local_bot_secret(config)
     stop = asyncio.Event()
@@ -89,9 +114,17 @@ async def serve(config: Config) -> None:
         # Only then: any interceptor puts a Python coroutine chain in front of every call, and
         # the log level is set once at start-up (configure_logging), never changed while serving.
         instruments.interceptors.append(RequestLogInterceptor())
-    server = build_server(
-        config, interceptors=instruments.interceptors, store=instruments.store, observer=instruments.observer
-    )
+    try:
+        server = build_server(
+            config,
+            interceptors=instruments.interceptors,
+            store=instruments.store,
+            observer=instruments.observer,
+        )
+    except RuntimeError:  # grpc's only word for a port it cannot bind
+        settings.fail(
+            PROG, f"--port {config.port} on {config.host!r}: cannot listen (in use, or not an address here)"
+        )
     await server.sessions.store.ping()
     await server.start()
     await mark_serving(server)
@@ -105,6 +138,7 @@ async def serve(config: Config) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     config = config_module.parse(argv)
+    check_port_free(config)
     configure_logging(config.log_level.upper())
     asyncio.run(serve(config))
 

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -22,6 +23,8 @@ from server.players import Players
 from server.servicers import Drain, GameService
 from server.sessions import Observer, Sessions
 from server.store import SessionStore, open_store
+from server.tls import CertificateFiles
+from server.wire_guard import add_guarded, request_types
 from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
 from zythos.v1 import game_service_pb2 as pb
@@ -70,7 +73,7 @@ class ZythosServer:
         self._match_loop = asyncio.create_task(self.matchmaker.run())
 
     async def stop(self, grace: float | None = None) -> None:
-        """Drain: report NOT_SERVING, end open event streams (DRAINING), then stop within the grace."""
+        """Drain: NOT_SERVING, end open streams, refuse new calls (DRAINING), then stop within the grace."""
         log.info("draining")
         running = (self._bot_loop, self._hub_loop, self._observer_loop, self._match_loop)
         loops = [loop for loop in running if loop is not None]
@@ -82,8 +85,12 @@ class ZythosServer:
         await self.health.enter_graceful_shutdown()
         self.drain.started.set()
         await self.sessions.hub.close(self.drain.error())
-        await asyncio.sleep(0)  # let streams see the drain before the server stops
-        await self.server.stop(self.config.drain_grace if grace is None else grace)
+        grace = self.config.drain_grace if grace is None else grace
+        # New calls now get UNAVAILABLE/DRAINING from the guard (server.wire_guard). Closing the
+        # port at once would answer the calls queued in gRPC core with CANCELLED instead
+        # (grpc/grpc#41785), so refuse them ourselves for a moment first.
+        await asyncio.sleep(min(self.config.drain_refuse, grace))
+        await self.server.stop(grace)
         await self.sessions.store.close()
         log.info("stopped")
 
@@ -138,10 +145,23 @@ def build_server(
     bots = BotDispatcher(sessions, config.bot_lease_seconds)
     players = Players(sessions.store.match_store())
     matchmaker = Matchmaker(sessions, bots, match_settings(config))
-    pb_grpc.add_GameServiceServicer_to_server(GameService(sessions, drain, bots, players), server)
-    bot_grpc.add_BotServiceServicer_to_server(BotService(bots, config.bot_secret, drain), server)
-    player_grpc.add_PlayerServiceServicer_to_server(PlayerService(players), server)
-    mm_grpc.add_MatchmakingServiceServicer_to_server(MatchmakingService(matchmaker, players, drain), server)
+    services = [
+        (pb_grpc.add_GameServiceServicer_to_server, GameService(sessions, drain, bots, players), pb),
+        (
+            bot_grpc.add_BotServiceServicer_to_server,
+            BotService(bots, config.bot_secret, drain, client_certificates=bool(config.bot_client_ca)),
+            bot_pb,
+        ),
+        (player_grpc.add_PlayerServiceServicer_to_server, PlayerService(players), player_pb),
+        (
+            mm_grpc.add_MatchmakingServiceServicer_to_server,
+            MatchmakingService(matchmaker, players, drain),
+            mm_pb,
+        ),
+    ]
+    for add_to_server, servicer, module in services:
+        (service,) = module.DESCRIPTOR.services_by_name.values()
+        add_guarded(add_to_server, servicer, server, request_types(service), drain.refusing)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -155,7 +175,7 @@ def build_server(
         ],
         server,
     )
-    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    port = _listen(server, config)
     return ZythosServer(server, sessions, health_servicer, drain, port, config, bots, matchmaker)
 
 
@@ -168,6 +188,31 @@ def match_settings(config: Config) -> MatchSettings:
         lease_seconds=config.matchmaking_lease_seconds,
         window=Window(config.rating_window, config.rating_window_per_second),
     )
+
+
+def _listen(server: grpc.aio.Server, config: Config) -> int:
+    """Bind the gRPC port (TLS when a certificate is configured) and the optional bot port.
+
+    Both ports serve every service; BotService itself refuses calls without a
+    verified client certificate when ``--bot-client-ca`` is set, which only
+    the bot port asks for.
+    """
+    address = f"{config.host}:{config.port}"
+    if config.tls_cert:
+        port = server.add_secure_port(
+            address, CertificateFiles(Path(config.tls_cert), Path(config.tls_key)).credentials()
+        )
+    else:
+        port = server.add_insecure_port(address)
+    if config.bot_port:
+        bot_address = f"{config.host}:{config.bot_port}"
+        if config.tls_cert:
+            ca = Path(config.bot_client_ca) if config.bot_client_ca else None
+            files = CertificateFiles(Path(config.tls_cert), Path(config.tls_key), ca)
+            server.add_secure_port(bot_address, files.credentials())
+        else:
+            server.add_insecure_port(bot_address)
+    return port
 
 
 async def mark_serving(server: ZythosServer) -> None:

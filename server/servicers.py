@@ -24,7 +24,7 @@ from server.sessions import ServedEvent, Sessions
 
 if TYPE_CHECKING:
     from server.bots import BotDispatcher
-from server.store import StoreUnavailable
+from server.store import StoreFull, StoreUnavailable
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
 
@@ -38,6 +38,9 @@ Unary = Callable[[Any, Request, grpc.aio.ServicerContext[Any, Any]], Awaitable[R
 def as_game_error(exc: Exception) -> GameError:
     if isinstance(exc, GameError):
         return exc
+    if isinstance(exc, StoreFull):
+        log.error("session store full: %s", exc)
+        return GameError(Reason.STORE_FULL, "the session store is full and refuses new writes; retry later")
     log.warning("session store unavailable: %s", exc)
     return GameError(Reason.STORE_UNAVAILABLE, "the session store is unavailable; retry shortly")
 
@@ -95,6 +98,10 @@ class Drain:
 
     def error(self) -> GameError:
         return GameError(Reason.DRAINING, "this server is shutting down; reconnect and resume")
+
+    def refusing(self) -> GameError | None:
+        """``DRAINING`` once the drain started: new calls are answered UNAVAILABLE, not served."""
+        return self.error() if self.started.is_set() else None
 
 
 class GameService(pb_grpc.GameServiceServicer):

@@ -8,6 +8,7 @@ with no persistence; it is never mocked.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
@@ -53,14 +54,23 @@ def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float =
     raise RuntimeError(f"redis-server did not listen on {port} within {timeout}s")
 
 
-@pytest.fixture(scope="session")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    """One redis-server for the test session, removed afterwards."""
+@contextlib.contextmanager
+def running_redis(workdir: Path, **settings: str) -> Iterator[RedisServer]:
+    """A redis-server on a free port with ``settings`` (``maxmemory="4mb"``...), stopped on exit."""
     port = free_port()
-    workdir: Path = tmp_path_factory.mktemp("redis")
-    settings = {"port": str(port), "bind": "127.0.0.1", "save": "", "appendonly": "no", "dir": str(workdir)}
+    settings = {
+        "port": str(port),
+        "bind": "127.0.0.1",
+        "save": "",
+        "appendonly": "no",
+        "dir": str(workdir),
+        **settings,
+    }
     process = subprocess.Popen(
-        [REDIS_BINARY, *(part for key, value in settings.items() for part in (f"--{key}", value))],
+        [
+            REDIS_BINARY,
+            *(part for key, value in settings.items() for part in (f"--{key.replace('_', '-')}", value)),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -70,6 +80,13 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """One redis-server for the test session, removed afterwards."""
+    with running_redis(tmp_path_factory.mktemp("redis")) as server:
+        yield server
 
 
 @pytest.fixture

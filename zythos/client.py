@@ -26,26 +26,40 @@ _STATUS_DETAILS_KEY = "grpc-status-details-bin"
 
 
 class ZythosError(Exception):
-    """A failed call: the gRPC ``code``, the ErrorInfo ``reason`` (empty if none) and its metadata."""
+    """A failed call: the gRPC ``code``, the ErrorInfo ``reason`` (empty if none) and its metadata.
 
-    def __init__(self, code: grpc.StatusCode, reason: str, message: str, metadata: Mapping[str, str]) -> None:
+    ``field_violations`` maps each request field a BadRequest detail names to what is wrong with it.
+    """
+
+    def __init__(
+        self,
+        code: grpc.StatusCode,
+        reason: str,
+        message: str,
+        metadata: Mapping[str, str],
+        field_violations: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(f"{code.name} {reason}: {message}" if reason else f"{code.name}: {message}")
         self.code = code
         self.reason = reason
         self.message = message
         self.metadata = dict(metadata)
+        self.field_violations = dict(field_violations or {})
 
     @staticmethod
     def from_rpc_error(error: grpc.aio.AioRpcError) -> ZythosError:
-        reason, metadata = "", {}
+        reason, metadata, violations = "", {}, dict[str, str]()
         for key, value in error.trailing_metadata() or ():
             if key == _STATUS_DETAILS_KEY and isinstance(value, bytes):
                 status = status_pb2.Status.FromString(value)
                 for detail in status.details:
                     info = error_details_pb2.ErrorInfo()
+                    bad = error_details_pb2.BadRequest()
                     if detail.Unpack(info):
                         reason, metadata = info.reason, dict(info.metadata)
-        return ZythosError(error.code(), reason, error.details() or "", metadata)
+                    elif detail.Unpack(bad):
+                        violations.update((v.field, v.description) for v in bad.field_violations)
+        return ZythosError(error.code(), reason, error.details() or "", metadata, violations)
 
 
 class ZythosClient:
@@ -57,11 +71,13 @@ class ZythosClient:
         *,
         channel: grpc.aio.Channel | None = None,
         options: Sequence[tuple[str, Any]] = (),
+        credentials: grpc.ChannelCredentials | None = None,
     ) -> None:
+        """``credentials``: TLS (``zythos.channel.tls_credentials``); plaintext without."""
         if channel is None:
             if target is None:
                 raise ValueError("give a target such as 'localhost:50051' or a channel")
-            channel = balanced_channel(target, options=options)
+            channel = balanced_channel(target, credentials=credentials, options=options)
         self.channel = channel
         self.stub = pb_grpc.GameServiceStub(channel)
         self.tokens: dict[str, str] = {}

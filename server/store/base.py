@@ -59,6 +59,14 @@ class StoreUnavailable(StoreError):
     """The backing store cannot be reached; the caller may retry later."""
 
 
+class StoreFull(StoreUnavailable):
+    """The store refuses writes because it is out of memory (Redis ``maxmemory`` with ``noeviction``).
+
+    A kind of unavailability, so every loop that waits out an outage waits this out too; the
+    servicers tell clients apart: ``RESOURCE_EXHAUSTED`` / ``STORE_FULL``.
+    """
+
+
 class RevisionConflict(StoreError):
     """Somebody else committed first: reload and decide again."""
 

@@ -1,4 +1,7 @@
-"""What a Redis outage looks like, and how every Redis-backed store call reports it (``StoreUnavailable``)."""
+"""What a Redis outage looks like, and how every Redis-backed store call reports it.
+
+A lost or slow connection is ``StoreUnavailable``; a Redis out of memory is ``StoreFull``.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +9,18 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import OutOfMemoryError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from server.store.base import StoreUnavailable
+from server.store.base import StoreFull, StoreUnavailable
 
-# What a Redis outage raises: turned into ``StoreUnavailable``.
-OUTAGES = (RedisConnectionError, RedisTimeoutError, OSError)
+# What a Redis outage raises: turned into ``StoreUnavailable`` (``StoreFull`` for a full Redis).
+OUTAGES = (RedisConnectionError, RedisTimeoutError, OSError, OutOfMemoryError)
 
 
 def unavailable(exc: BaseException) -> StoreUnavailable:
+    if isinstance(exc, OutOfMemoryError):
+        return StoreFull(f"redis: {exc}")
     return StoreUnavailable(f"redis: {exc}")
 
 

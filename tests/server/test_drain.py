@@ -14,6 +14,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from tests.server.harness import Served, expect_error
 from zythos.client import ZythosClient, ZythosError
 from zythos.matchmaking import MatchmakingClient
 
@@ -110,3 +111,17 @@ async def test_sigterm_ends_ticket_watches_draining(
             await asyncio.wait_for(waiting, 5)
         assert (ended.value.code, ended.value.reason) == (grpc.StatusCode.UNAVAILABLE, "DRAINING")
     assert await asyncio.to_thread(process.wait, 10) == 0
+
+
+async def test_new_calls_during_the_drain_get_draining(served: Served) -> None:
+    """A call that arrives once the drain started is answered UNAVAILABLE/DRAINING, not served or CANCELLED.
+
+    A plain channel: zythos.channel's health checking would stop sending to a NOT_SERVING replica.
+    """
+    async with grpc.aio.insecure_channel(served.target) as channel:
+        client = ZythosClient(channel=channel)
+        assert await client.list_game_types()
+        stopping = asyncio.create_task(served.server.stop(grace=1.0))
+        await asyncio.wait_for(served.server.drain.started.wait(), timeout=10)
+        await expect_error(client.list_game_types(), grpc.StatusCode.UNAVAILABLE, "DRAINING")
+        await stopping
