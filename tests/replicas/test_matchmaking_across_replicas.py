@@ -85,7 +85,6 @@ async def test_forty_concurrent_tickets_on_two_replicas_each_get_one_seat(redis_
         assert len(alone) == len(ALONE) and all(len(by_game[t.game_id]) == 1 for t in alone)
         for ticket in alone:  # on Redis's clock; the matcher's rounds are 0.2 s apart
             assert BOT_FILL <= seconds_waited(ticket) <= BOT_FILL + 1.0, seconds_waited(ticket)
-        assert all(seconds_waited(t) < BOT_FILL for t in tickets if not t.bot_filled)
 
         async def bots_seated() -> bool:
             games = [await looker.get_game(t.game_id) for t in alone]

@@ -61,7 +61,7 @@ async def test_a_lone_ticket_gets_bots_after_bot_fill_after(served: Served) -> N
     assert [u.status for u in updates] == [SEARCHING, MATCHED]
     done = updates[-1]
     waited = (done.end_time.ToMilliseconds() - done.create_time.ToMilliseconds()) / 1000
-    assert 0.5 <= waited < 1.5
+    assert 0.5 <= waited < 0.5 + 2.0  # never before bot_fill_after; the loose bound is for a busy machine
     game = await ann.games.get_game(done.game_id)
     assert done.bot_filled and [s.bot for s in game.seats].count(True) == 2
     assert {s.bot_level for s in game.seats if s.bot} == {"easy"}
