@@ -6,7 +6,9 @@ within reach, closest first; the reach (a gap in OpenSkill mu) is
 every second it has waited, and two tickets are within reach when either
 one's reach covers their gap. A full table makes a game. Short of one, an
 anchor whose ``bot_fill_after`` has passed gets a game with what it has
-(the reachable tickets that accept bots) and bots in the other seats.
+(the reachable tickets that accept bots) and bots in the other seats. One
+player's tickets never share a table: a player queued twice is not matched
+against themself.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Waiting:
     since_ms: int
     rating: float
     bot_fill_after: float  # seconds; 0: never
+    player_id: str = ""  # "": anonymous
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,7 @@ def groups(waiting: Sequence[Waiting], players: int, now_ms: int, window: Window
     made: list[Group] = []
     while left:
         anchor, others = left[0], left[1:]
-        close = _within_reach(anchor, others, now_ms, window)
+        close = _distinct_players(anchor, _within_reach(anchor, others, now_ms, window))
         if len(close) >= players - 1:
             table = [anchor, *close[: players - 1]]
         elif _bot_fill_due(anchor, now_ms):
@@ -69,6 +72,17 @@ def _waited(ticket: Waiting, now_ms: int) -> float:
 
 def _bot_fill_due(ticket: Waiting, now_ms: int) -> bool:
     return ticket.bot_fill_after > 0 and _waited(ticket, now_ms) >= ticket.bot_fill_after
+
+
+def _distinct_players(anchor: Waiting, close: Sequence[Waiting]) -> list[Waiting]:
+    """``close`` without a second ticket of a player already there (the anchor's or an earlier one's)."""
+    seen = {anchor.player_id}
+    kept = []
+    for ticket in close:
+        if not ticket.player_id or ticket.player_id not in seen:
+            kept.append(ticket)
+            seen.add(ticket.player_id)
+    return kept
 
 
 def _within_reach(anchor: Waiting, others: Sequence[Waiting], now_ms: int, window: Window) -> list[Waiting]:

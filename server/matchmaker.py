@@ -184,7 +184,13 @@ class Matchmaker:
         for tickets in snapshot.pools.values():
             by_id = {t.request.ticket_id: t for t in tickets}
             waiting = [
-                matching.Waiting(t.request.ticket_id, t.create_ms, t.request.rating, t.request.bot_fill_after)
+                matching.Waiting(
+                    t.request.ticket_id,
+                    t.create_ms,
+                    t.request.rating,
+                    t.request.bot_fill_after,
+                    t.request.player_id,
+                )
                 for t in tickets
             ]
             made = matching.groups(

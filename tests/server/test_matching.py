@@ -35,3 +35,14 @@ def test_bots_fill_the_table_once_bot_fill_after_has_passed() -> None:
 def test_a_far_ticket_past_its_bot_fill_gets_a_table_of_its_own() -> None:
     pool = [ticket("a", 0, 10, fill=1), ticket("b", 0, 40)]
     assert groups(pool, 2, 1_000, WINDOW) == [Group(("a",), 1)]
+
+
+def test_one_players_tickets_never_share_a_table() -> None:
+    pool = [
+        Waiting("a1", 0, 25, 0, "ann"),
+        Waiting("a2", 0, 25, 0, "ann"),
+        Waiting("x", 0, 25, 0, ""),
+        Waiting("y", 0, 25, 0, ""),
+    ]
+    assert groups(pool, 2, 0, WINDOW) == [Group(("a1", "x"), 0), Group(("a2", "y"), 0)]
+    assert groups(pool[:2], 2, 60_000, WINDOW) == []
