@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 
+import redis
+
 from bench.procs import Processes
 from tests.replicas.support import BOT_SECRET, QUICK_BOTS, sample_sum, start_replica, until
 from zythos.client import ZythosClient
@@ -22,6 +24,7 @@ from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import matchmaking_service_pb2 as mm_pb
 
 BOT_FILL = 2.0
+LEASE_KEY = "zythos:{mm}:leader"  # server/store/redis_match.py
 # (game type, players, options, tickets): the people-only kinds fill whole tables...
 WITH_PEOPLE = [
     ("tiny_dice", 2, {}, 12),
@@ -96,12 +99,17 @@ async def test_forty_concurrent_tickets_on_two_replicas_each_get_one_seat(redis_
 
 
 async def test_a_ticket_outlives_the_replica_it_was_made_on(redis_url: str) -> None:
+    """The first replica takes the matcher's lease before the second starts, then dies holding it:
+    its ticket is answered and matched by the second once the lease has lapsed."""
     with Processes() as procs:
-        first, second = start_replica(procs, redis_url), start_replica(procs, redis_url)
+        first = start_replica(procs, redis_url)
+        leader = redis.Redis.from_url(redis_url)
+        await until(lambda: leader.exists(LEASE_KEY), 10, "the first replica took the matcher's lease")
+        second = start_replica(procs, redis_url)
         ann = MatchmakingClient(ZythosClient(first.target))
         ticket = await ann.create_ticket("tiny_dice", 2, "Ann")
         token = ann.ticket_tokens[ticket.ticket_id]
-        procs.kill(first.child)  # whether it held the matcher's lease or not
+        procs.kill(first.child)
         bob = MatchmakingClient(ZythosClient(second.target))
         theirs = await bob.create_ticket("tiny_dice", 2, "Bob")
         resumed = MatchmakingClient(ZythosClient(second.target))
@@ -120,3 +128,4 @@ async def test_a_ticket_outlives_the_replica_it_was_made_on(redis_url: str) -> N
         await until(both_matched, 20, "the other replica matched the ticket of the dead one")
         for client in (ann, bob, resumed):
             await client.games.close()
+        leader.close()
