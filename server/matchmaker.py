@@ -183,36 +183,24 @@ class Matchmaker:
         snapshot = await self._store.searching()
         for tickets in snapshot.pools.values():
             by_id = {t.request.ticket_id: t for t in tickets}
-            waiting = [
-                matching.Waiting(
-                    t.request.ticket_id,
-                    t.create_ms,
-                    t.request.rating,
-                    t.request.bot_fill_after,
-                    t.request.player_id,
-                )
-                for t in tickets
-            ]
+            waiting = [_waiting(t) for t in tickets]
             made = matching.groups(
                 waiting, tickets[0].request.players, snapshot.now_ms, self._settings.window
             )
             for group in made:
                 try:
-                    await self._make([by_id[t] for t in group.ticket_ids], group.bots)
+                    await self._make([by_id[t] for t in group.ticket_ids])
                 except GameError as exc:  # its claims lapse and the tickets search again
                     log.warning("a match of %s was not made: %s", group.ticket_ids, exc)
 
-    async def _make(self, tickets: list[Ticket], bots: int) -> None:
-        """Claim the tickets, make their game, and hand each its seat."""
+    async def _make(self, tickets: list[Ticket]) -> None:
+        """Claim the tickets, make their game (bots in the seats they leave), and hand each its seat."""
         ids = [t.request.ticket_id for t in tickets]
         if not await self._store.claim_tickets(ids, self._settings.claim_seconds):
             return  # one was cancelled or expired meanwhile: the others search on
         first = tickets[0].request
-        seats = random.sample(range(first.players), first.players)  # the people's first, then the bots'
-        people = list(zip(seats, tickets, strict=False))
+        people, bot_seats = _deal(tickets)
         humans = {seat: Newcomer(t.request.display_name, t.request.player_id) for seat, t in people}
-        level = _bot_level(tickets)
-        bot_seats = {seat: level for seat in seats[len(tickets) :]}
         record, issued = await self._sessions.create_matched(
             first.game_type, first.options, first.players, humans, bot_seats
         )
@@ -236,6 +224,21 @@ class Matchmaker:
         wait = max(0.0, (ticket.end_ms - ticket.create_ms) / 1000)
         bot_filled = ticket.seating is not None and ticket.seating.bot_filled
         self._sessions.observer.ticket_ended(ticket.request.game_type, ticket.status.value, wait, bot_filled)
+
+
+def _waiting(ticket: Ticket) -> matching.Waiting:
+    request = ticket.request
+    return matching.Waiting(
+        request.ticket_id, ticket.create_ms, request.rating, request.bot_fill_after, request.player_id
+    )
+
+
+def _deal(tickets: list[Ticket]) -> tuple[list[tuple[int, Ticket]], dict[int, str]]:
+    """Seats at random: (seat, ticket) for each person, and the bot level of every seat left."""
+    players = tickets[0].request.players
+    seats = random.sample(range(players), players)  # the people's first, then the bots'
+    level = _bot_level(tickets)
+    return list(zip(seats, tickets, strict=False)), {seat: level for seat in seats[len(tickets) :]}
 
 
 def public_status(ticket: Ticket) -> TicketStatus:
