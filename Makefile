@@ -5,12 +5,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint protos check-protos clean
+.PHONY: run test lint protos check-protos api-release clean
 
-$(STAMP): pyproject.toml
+# Every dependency from the hash-pinned lock (scripts/lock_requirements.sh regenerates it), then
+# the project itself without resolving anything again.
+$(STAMP): pyproject.toml requirements/dev.lock
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q --require-hashes -r requirements/dev.lock
+	$(BIN)/pip install -q --no-deps -e .
 	touch $(STAMP)
 
 tools/node_modules/.bin/buf:
@@ -24,6 +26,7 @@ protos: $(STAMP)
 
 lint: $(STAMP) tools/node_modules/.bin/buf
 	tools/node_modules/.bin/buf lint protos
+	tools/node_modules/.bin/buf breaking --against api/zythos-v1-released.binpb
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -31,6 +34,10 @@ lint: $(STAMP) tools/node_modules/.bin/buf
 test: $(STAMP) lint
 	bash scripts/ensure_promtool.sh
 	$(BIN)/python -m pytest
+
+# At a release only: the API that later changes must stay compatible with (`buf breaking` in lint).
+api-release: tools/node_modules/.bin/buf
+	tools/node_modules/.bin/buf build -o api/zythos-v1-released.binpb
 
 clean:
 	rm -rf $(VENV) tools/node_modules

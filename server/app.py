@@ -14,6 +14,7 @@ from grpc_reflection.v1alpha import reflection
 
 from server.bot_servicer import BotService
 from server.bots import BotDispatcher
+from server.clock_keeper import ClockKeeper
 from server.config import Config
 from server.event_hub import StreamLimits
 from server.matching import Window
@@ -60,6 +61,7 @@ class ZythosServer:
     _bot_loop: asyncio.Task[None] | None = None
     _hub_loop: asyncio.Task[None] | None = None
     _observer_loop: asyncio.Task[None] | None = None
+    _clock_loop: asyncio.Task[None] | None = None
     _match_loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -70,12 +72,14 @@ class ZythosServer:
         self._bot_loop = asyncio.create_task(self.bots.run())
         self._hub_loop = asyncio.create_task(self.sessions.hub.run())
         self._observer_loop = asyncio.create_task(self.sessions.observer.run(self.sessions.store))
+        clocks = ClockKeeper(self.sessions, self.bots, self.config.clock_poll_seconds)
+        self._clock_loop = asyncio.create_task(clocks.run())
         self._match_loop = asyncio.create_task(self.matchmaker.run())
 
     async def stop(self, grace: float | None = None) -> None:
         """Drain: NOT_SERVING, end open streams, refuse new calls (DRAINING), then stop within the grace."""
         log.info("draining")
-        running = (self._bot_loop, self._hub_loop, self._observer_loop, self._match_loop)
+        running = (self._bot_loop, self._hub_loop, self._observer_loop, self._clock_loop, self._match_loop)
         loops = [loop for loop in running if loop is not None]
         for loop in loops:
             loop.cancel()

@@ -77,6 +77,9 @@ class Config:
     bot_lease_seconds: float = setting(
         10.0, "seconds a bot seat stays leased unrenewed: a dead worker's seats move on after it", minimum=0.1
     )
+    clock_poll_seconds: float = setting(
+        0.25, "seconds between two looks for turn clocks that ran out: how late a takeover is", minimum=0.01
+    )
     with_bots: int = setting(0, "start this many `zythos-bots` worker processes beside the server", minimum=0)
     reuse_port: int = setting(
         0,

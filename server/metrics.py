@@ -110,6 +110,17 @@ BOT_ASSIGNMENTS = Counter(
     "zythos_bot_assignments", "Seats this server process handed to bot workers.", ("game_type", "level")
 )
 
+# --- Live play: turn clocks and seats changing hands (server) --------------------
+
+SEATS_TAKEN_OVER = Counter(
+    "zythos_seats_taken_over",
+    "Human seats a bot took over: cause is clock (its time ran out) or left (its player resigned).",
+    ("game_type", "cause"),
+)
+SEATS_RECLAIMED = Counter(
+    "zythos_seats_reclaimed", "Away seats their player took back from the bot.", ("game_type",)
+)
+
 # --- Matchmaking (server) ------------------------------------------------------------
 # Each ticket is counted once: created by the replica that took the call, ended by the one
 # that matched, cancelled or expired it. The bot-filled share is
@@ -220,6 +231,14 @@ def ticket_ended(game_type: str, status: str, wait_seconds: float, bot_filled: b
 
 def bot_assigned(game_type: str, level: str) -> None:
     _child(BOT_ASSIGNMENTS, game_type, level).inc()
+
+
+def seat_taken_over(game_type: str, cause: str) -> None:
+    _child(SEATS_TAKEN_OVER, game_type, cause).inc()
+
+
+def seat_reclaimed(game_type: str) -> None:
+    _child(SEATS_RECLAIMED, game_type).inc()
 
 
 # --- The gRPC server interceptor ------------------------------------------------------

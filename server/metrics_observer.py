@@ -68,6 +68,12 @@ class MetricsObserver(Observer):
     def bot_seat_assigned(self, game_type: str, level: str) -> None:
         metrics.bot_assigned(game_type, level)
 
+    def seat_taken_over(self, game_type: str, cause: str) -> None:
+        metrics.seat_taken_over(game_type, cause)
+
+    def seat_reclaimed(self, game_type: str) -> None:
+        metrics.seat_reclaimed(game_type)
+
     def stream_opened(self, game_type: str) -> None:
         metrics.event_stream_changed(game_type, +1)
 

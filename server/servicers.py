@@ -20,6 +20,7 @@ from engine.core import registry
 from server import convert, errors, validation
 from server.players import Players
 from server.reasons import GameError, Reason
+from server.records import GameRecord
 from server.sessions import ServedEvent, Sessions
 
 if TYPE_CHECKING:
@@ -141,13 +142,18 @@ class GameService(pb_grpc.GameServiceServicer):
             dict(request.options),
             request.display_name,
             bots=[(b.seat, b.level) for b in request.bots],
+            clock=convert.clock(request.clock),
             player_id=await self._players.authenticate(bearer_token(context)),
         )
-        record = seated.record
-        if request.bots and self._bots is not None:
-            await self._bots.want(record)  # a connected worker may take the seats (and start the game) now
-            record = await self._sessions.get(record.game_id)
+        record = await self._with_bots(seated.record) if request.bots else seated.record
         return pb.CreateGameResponse(game=convert.game(record), seat=seated.seat, seat_token=seated.token)
+
+    async def _with_bots(self, record: GameRecord) -> GameRecord:
+        """The game once its bot seats are queued: a connected worker may take them (and start it) now."""
+        if self._bots is None:
+            return record
+        await self._bots.want(record)
+        return await self._sessions.get(record.game_id)
 
     @_unary
     async def JoinGame(
@@ -281,3 +287,22 @@ class GameService(pb_grpc.GameServiceServicer):
         if self._bots is not None and any(seat.resigned and seat.bot for seat in record.seats):
             await self._bots.want(record)  # a resigned seat is played on by a bot
         return pb.LeaveGameResponse(game=convert.game(record))
+
+    @_unary
+    async def ReclaimSeat(
+        self,
+        request: pb.ReclaimSeatRequest,
+        context: grpc.aio.ServicerContext[pb.ReclaimSeatRequest, pb.ReclaimSeatResponse],
+    ) -> pb.ReclaimSeatResponse:
+        record = await self._sessions.reclaim(request.game_id, bearer_token(context))
+        return pb.ReclaimSeatResponse(game=convert.game(record))
+
+    @_unary
+    async def Rematch(
+        self,
+        request: pb.RematchRequest,
+        context: grpc.aio.ServicerContext[pb.RematchRequest, pb.RematchResponse],
+    ) -> pb.RematchResponse:
+        seated = await self._sessions.rematch(request.game_id, bearer_token(context))
+        record = await self._with_bots(seated.record)
+        return pb.RematchResponse(game=convert.game(record), seat=seated.seat, seat_token=seated.token)

@@ -12,12 +12,15 @@ one module per concern, each named for its layer:
 - ``sessions_lifecycle``: create, join, leave, and bot seats (``assign_bot``);
 - ``sessions_play``: submit, its cache fast path, and repeated requests;
 - ``sessions_reads``: get, listings, views, legal actions, event streams;
+- ``sessions_seats``: a bot taking over a seat whose time ran out, and its player reclaiming it;
+- ``sessions_rematch``: the rematch of a finished game;
 - ``sessions_shared``: the store, cache and locks they share, and the checks;
 - ``sessions_model``: the answers (``Seated``, ``View``, ...) and ``Observer``.
 """
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
@@ -25,14 +28,17 @@ from typing import Any
 from engine.core.game import Game
 from server.event_hub import EventHub, StreamLimits
 from server.ratings import Ratings
+from server.reasons import GameError, Reason
 from server.records import GameRecord, GameStatus
 from server.sessions_lifecycle import Lifecycle, Newcomer, random_seed
 from server.sessions_model import SPECTATOR, GamesPage, Observer, Seated, ServedEvent, Submitted, View
 from server.sessions_play import Play
 from server.sessions_reads import Reads
+from server.sessions_rematch import Rematches
+from server.sessions_seats import SeatKeeping
 from server.sessions_shared import SessionContext
 from server.state_cache import DEFAULT_SIZE, StateCache
-from server.store import SessionStore
+from server.store import Deadline, SessionStore
 
 __all__ = [
     "SPECTATOR",
@@ -79,6 +85,8 @@ class Sessions:
         self._lifecycle = Lifecycle(self._ctx, seeds)
         self._play = Play(self._ctx)
         self._reads = Reads(self._ctx, self.hub)
+        self._seats = SeatKeeping(self._ctx)
+        self._rematches = Rematches(self._ctx, self._lifecycle.ids, seeds)
 
     @property
     def store(self) -> SessionStore:
@@ -97,9 +105,10 @@ class Sessions:
         options: Mapping[str, str],
         display_name: str,
         bots: Sequence[tuple[int, str]] = (),
+        clock: tuple[float, float] = (0.0, 0.0),
         player_id: str = "",
     ) -> Seated:
-        return await self._lifecycle.create(game_type, players, options, display_name, bots, player_id)
+        return await self._lifecycle.create(game_type, players, options, display_name, bots, clock, player_id)
 
     async def create_matched(
         self,
@@ -120,6 +129,17 @@ class Sessions:
     async def assign_bot(self, game_id: str, seat: int) -> tuple[GameRecord, str]:
         return await self._lifecycle.assign_bot(game_id, seat)
 
+    # -- seats changing hands (server.sessions_seats, server.sessions_rematch) ----
+
+    async def take_over(self, deadline: Deadline) -> GameRecord | None:
+        return await self._seats.take_over(deadline)
+
+    async def reclaim(self, game_id: str, token: str | None) -> GameRecord:
+        return await self._seats.reclaim(game_id, token)
+
+    async def rematch(self, game_id: str, token: str | None) -> Seated:
+        return await self._rematches.rematch(game_id, token)
+
     # -- play (server.sessions_play) ------------------------------------------
 
     async def submit(
@@ -132,7 +152,9 @@ class Sessions:
         action_id: str | None = None,
         action: Any = None,
     ) -> Submitted:
-        return await self._play.submit(
+        """Apply one action; a player whose seat a bot plays while they are away reclaims it first."""
+        submitting = functools.partial(
+            self._play.submit,
             game_id,
             token,
             expected_version=expected_version,
@@ -140,6 +162,14 @@ class Sessions:
             action_id=action_id,
             action=action,
         )
+        try:
+            return await submitting()
+        except GameError as exc:
+            if exc.reason is not Reason.UNAUTHENTICATED or token is None:
+                raise
+            if not await self._seats.reclaimed(game_id, token):
+                raise
+        return await submitting()
 
     # -- reads (server.sessions_reads) ----------------------------------------
 

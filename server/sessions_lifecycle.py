@@ -63,7 +63,7 @@ class Lifecycle:
     def __init__(self, context: SessionContext, seeds: Callable[[], int] = random_seed) -> None:
         self._ctx = context
         self._seeds = seeds
-        self._ids = GameIds()
+        self.ids = GameIds()
 
     async def create(
         self,
@@ -72,6 +72,7 @@ class Lifecycle:
         options: Mapping[str, str],
         display_name: str,
         bots: Sequence[tuple[int, str]] = (),
+        clock: tuple[float, float] = (0.0, 0.0),
         player_id: str = "",
     ) -> Seated:
         """Open a game; the creator takes the first seat that is not a bot seat.
@@ -80,7 +81,8 @@ class Lifecycle:
         no token) and watches the game like any spectator.
 
         ``bots`` lists (seat, level) pairs reserved for bots: the game starts
-        once ``assign_bot`` has handed each of them to a bot worker.
+        once ``assign_bot`` has handed each of them to a bot worker. ``clock``
+        is (seconds per turn, reserve seconds), already validated; (0, 0): none.
         """
         game = game_of(validation.game_type(game_type))
         name = validation.display_name(display_name)
@@ -89,7 +91,7 @@ class Lifecycle:
         seat = next((n for n in range(players) if n not in bot_levels), SPECTATOR)
         # an all-bot game: the creator watches as a spectator
         humans = {seat: Newcomer(name, player_id)} if seat != SPECTATOR else {}
-        record, issued = await self._open(game, resolved, players, name, humans, bot_levels)
+        record, issued = await self._open(game, resolved, players, name, humans, bot_levels, clock=clock)
         return Seated(record, seat, issued.get(seat, ""))
 
     async def create_matched(
@@ -119,11 +121,13 @@ class Lifecycle:
         humans: Mapping[int, Newcomer],
         bot_levels: Mapping[int, str],
         announced: Sequence[Event] = (),
+        clock: tuple[float, float] = (0.0, 0.0),
     ) -> tuple[GameRecord, dict[int, str]]:
         """Store a new game with ``humans`` seated; the game and their seat tokens."""
         record, issued = self._new_record(game, options, bot_levels, players, humans)
+        record = replace(record, clock_turn=clock[0], clock_reserve=clock[1])
         step = _opening(game, record, options, opener, humans, announced)
-        final = step.finish_record()
+        final = await self._ctx.clocked(step.finish_record())
         await self._ctx.store.create(final, game.dump(step.state), step.events)
         self._ctx.observer.game_created(final)
         return final, issued
@@ -138,8 +142,8 @@ class Lifecycle:
     ) -> tuple[GameRecord, dict[int, str]]:
         """The new game's record and the seat tokens of the people seated at creation."""
         now = self._ctx.clock()
-        game_id = self._ids.new(now)
-        seats = [_bot_seat(bot_levels[n]) if n in bot_levels else SeatRecord() for n in range(players)]
+        game_id = self.ids.new(now)
+        seats = [bot_seat(bot_levels[n]) if n in bot_levels else SeatRecord() for n in range(players)]
         issued: dict[int, str] = {}
         for seat, newcomer in humans.items():
             issued[seat], token_hash = tokens.issue(game_id, seat)
@@ -182,10 +186,13 @@ class Lifecycle:
 
         async def change(loaded: Loaded) -> GameRecord:
             record = loaded.record
-            seat = seat_of(record, required(token))
+            seat = seat_of(record, required(token), away=True)
             if record.status is GameStatus.ACTIVE and record.seats[seat].resigned:
                 return record  # resigned already: nothing to change
             updated, events = _left(record, seat)
+            updated = await self._ctx.clocked(updated)
+            if updated.seats[seat].resigned and updated.seats[seat].bot:
+                self._ctx.observer.seat_taken_over(record.game_type, "left")
             self._ctx.cache.drop(record.game_id)
             await self._ctx.store.commit(loaded.revision, updated, loaded.blob, events)
             await self._ctx.maybe_ended(updated)
@@ -194,12 +201,7 @@ class Lifecycle:
         return await self._ctx.commit_retrying(game_id, change)
 
     async def _commit(self, loaded: Loaded, step: Step) -> GameRecord:
-        """Commit a seating step over ``loaded``; raises ``RevisionConflict`` when the game moved on."""
-        final = step.finish_record()
-        game = game_of(final.game_type)
-        self._ctx.cache.drop(final.game_id)
-        await self._ctx.store.commit(loaded.revision, final, game.dump(step.state), step.events)
-        return final
+        return await self._ctx.commit_step(loaded, step)
 
 
 def resolved_options(game: Game, players: int, options: dict[str, str]) -> dict[str, str]:
@@ -255,7 +257,7 @@ def _matched(game: Game, humans: Mapping[int, Newcomer], bots: Mapping[int, str]
     return Event("game_matched", f"Matchmaking seats {people}{with_bots} at a game of {game.title}")
 
 
-def _bot_seat(level: str) -> SeatRecord:
+def bot_seat(level: str) -> SeatRecord:
     return SeatRecord(f"{level.capitalize()} bot", bot=True, bot_level=level)
 
 
@@ -270,7 +272,7 @@ def _bot_assigned(loaded: Loaded, seat: int) -> tuple[Step, str]:
     bot = record.seats[seat]
     state = game_of(record.game_type).load(loaded.blob)
     step = Step(record.with_seat(seat, replace(bot, token_hash=token_hash)), state)
-    if not bot.occupied:
+    if record.status is GameStatus.WAITING and not bot.occupied:  # a takeover says so itself
         step.note([joined(bot.display_name, seat)], advance=False)
     if record.status is GameStatus.WAITING and step.record.is_full():
         step.start()
@@ -320,15 +322,21 @@ def _resigned(record: GameRecord, seat: int, name: str) -> tuple[GameRecord, Eve
     own). The last human to leave abandons the game instead, keeping read
     access to it.
     """
-    others = [s for n, s in enumerate(record.seats) if n != seat and not s.bot]
+    others = [s for n, s in enumerate(record.seats) if n != seat and (not s.bot or s.is_away)]
     current = record.seats[seat]
     if not others:
         updated = record.with_seat(seat, replace(current, resigned=True))
         return replace(updated, status=GameStatus.ABANDONED, to_act=()), Event(
             "player_resigned", f"{name} resigns", seat
         )
+    # An away seat's bot plays on with its own token; the player's hash stays, to answer SEAT_RESIGNED.
     takeover = replace(
-        current, resigned=True, bot=True, bot_level=validation.DEFAULT_BOT_LEVEL, token_hash=""
+        current,
+        resigned=True,
+        bot=True,
+        bot_level=current.bot_level or validation.DEFAULT_BOT_LEVEL,
+        token_hash=current.token_hash if current.bot else "",
+        owner_hash=current.owner_hash or current.token_hash,
     )
     return record.with_seat(seat, takeover), Event(
         "player_resigned", f"{name} resigns; a bot takes the seat over", seat

@@ -144,3 +144,28 @@ def bot_seats(players: int, bots: list[tuple[int, str]]) -> dict[int, str]:
             raise invalid("bots", f"seat {seat} is listed twice")
         seats[seat] = bot_level(level)
     return seats
+
+
+# Bounds of a turn clock, in seconds (docs/API.md, turn clocks).
+MIN_TURN_SECONDS = 1
+MAX_TURN_SECONDS = 24 * 3600
+MAX_RESERVE_SECONDS = 7 * 24 * 3600
+_NANOS = 1_000_000_000
+
+
+def duration(field: str, seconds: int, nanos: int) -> float:
+    """A ``google.protobuf.Duration``'s parts as seconds: never negative, nanos in range."""
+    if seconds < 0 or not 0 <= nanos < _NANOS:
+        raise invalid(field, "must be a duration of zero or more, with nanos 0-999999999")
+    return seconds + nanos / _NANOS
+
+
+def clock(per_turn: float, reserve: float) -> tuple[float, float]:
+    """(seconds per turn, reserve seconds); (0, 0) is no clock."""
+    if per_turn == 0 and reserve == 0:
+        return 0.0, 0.0
+    if not MIN_TURN_SECONDS <= per_turn <= MAX_TURN_SECONDS:
+        raise invalid("clock.per_turn", f"must be {MIN_TURN_SECONDS} s to {MAX_TURN_SECONDS} s")
+    if reserve > MAX_RESERVE_SECONDS:
+        raise invalid("clock.reserve", f"must be 0 s to {MAX_RESERVE_SECONDS} s")
+    return per_turn, reserve

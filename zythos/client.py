@@ -119,11 +119,13 @@ class ZythosClient:
         display_name: str,
         options: Mapping[str, str] | None = None,
         bots: Mapping[int, str] | None = None,
+        clock: pb.TurnClock | None = None,
     ) -> pb.CreateGameResponse:
         """Open a game; its seat token is kept for later calls on it.
 
         ``bots`` maps seats to bot levels ("easy", "medium", "hard") for seats
-        that bot workers play from the start.
+        that bot workers play from the start; ``clock`` gives the human seats
+        a turn clock.
         """
         request = pb.CreateGameRequest(
             game_type=game_type,
@@ -131,6 +133,7 @@ class ZythosClient:
             options=dict(options or {}),
             display_name=display_name,
             bots=[pb.BotSeat(seat=seat, level=level) for seat, level in sorted((bots or {}).items())],
+            clock=clock,
         )
         response: pb.CreateGameResponse = await self._call(self.stub.CreateGame, request, self._as_player())
         self.tokens[response.game.game_id] = response.seat_token
@@ -223,3 +226,20 @@ class ZythosClient:
             self.stub.LeaveGame, request, self._metadata(game_id, token)
         )
         return response.game
+
+    async def reclaim_seat(self, game_id: str, token: str | None = None) -> pb.Game:
+        """Take back a seat a bot plays while this client's player was away."""
+        request = pb.ReclaimSeatRequest(game_id=game_id)
+        response: pb.ReclaimSeatResponse = await self._call(
+            self.stub.ReclaimSeat, request, self._metadata(game_id, token)
+        )
+        return response.game
+
+    async def rematch(self, game_id: str, token: str | None = None) -> pb.RematchResponse:
+        """This client's seat in the rematch of a finished game; the new seat's token is kept."""
+        request = pb.RematchRequest(game_id=game_id)
+        response: pb.RematchResponse = await self._call(
+            self.stub.Rematch, request, self._metadata(game_id, token)
+        )
+        self.tokens[response.game.game_id] = response.seat_token
+        return response

@@ -27,6 +27,7 @@ from server.store.base import (
 )
 from server.store.match_base import MatchStore
 from server.store.memory_bot_seats import MemoryBotSeats
+from server.store.memory_deadlines import MemoryDeadlines
 from server.store.memory_match import MemoryMatchStore
 
 
@@ -81,7 +82,7 @@ class _MemoryFeed(CommitFeed):
         self._on_close(self)
 
 
-class MemoryStore(MemoryBotSeats, SessionStore):
+class MemoryStore(MemoryBotSeats, MemoryDeadlines, SessionStore):
     """Games in a dict; commit feeds hear of commits in process.
 
     Expiry is lazy: an expired game disappears on the next read. ``clock``
@@ -89,7 +90,8 @@ class MemoryStore(MemoryBotSeats, SessionStore):
     """
 
     def __init__(self, expiry: Expiry | None = None, clock: Callable[[], float] = time.time) -> None:
-        super().__init__()
+        MemoryBotSeats.__init__(self)
+        MemoryDeadlines.__init__(self)
         self._expiry = expiry or Expiry()
         self._clock = clock
         self._games: dict[str, _Game] = {}

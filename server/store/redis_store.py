@@ -30,6 +30,7 @@ from server.store.base import (
     Commit,
     CommitFeed,
     CommitNote,
+    Deadline,
     Expiry,
     GameExists,
     Loaded,
@@ -44,6 +45,7 @@ from server.store.base import (
 from server.store.direct import Lane, pack
 from server.store.match_base import MatchStore
 from server.store.redis_bot_seats import RedisBotSeats
+from server.store.redis_deadlines import RedisDeadlines
 from server.store.redis_errors import OUTAGES as _OUTAGES
 from server.store.redis_errors import guard as _guard
 from server.store.redis_errors import unavailable as _unavailable
@@ -162,6 +164,7 @@ class RedisStore(SessionStore):
         self._commit_sha = self._redis.register_script(_COMMIT_LUA).sha.encode()
         self._lane = Lane(self._redis, read_timeout)  # the commit's own path (server/store/direct.py)
         self._bot_seats = RedisBotSeats(self._redis)
+        self._deadlines = RedisDeadlines(self._redis)
         self._match = RedisMatchStore(self._redis)
 
     async def _run_commit(
@@ -345,6 +348,18 @@ class RedisStore(SessionStore):
     async def wait_bot_seats(self, timeout: float) -> None:
         async with _guard():
             await self._bot_seats.wait(timeout)
+
+    async def schedule_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        async with _guard():
+            await self._deadlines.schedule(deadlines)
+
+    async def claim_due_deadlines(self, limit: int, lease: float) -> list[Deadline]:
+        async with _guard():
+            return await self._deadlines.claim(limit, lease)
+
+    async def finish_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        async with _guard():
+            await self._deadlines.finish(deadlines)
 
     def match_store(self) -> MatchStore:
         return self._match

@@ -25,11 +25,12 @@ import subprocess
 from pathlib import Path
 
 import yaml
+from google.protobuf.duration_pb2 import Duration
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.procs import Processes, free_port
 from tests.observability.support import REPO, RULES_FILE
-from tests.replicas.support import BOT_SECRET, QUICK_BOTS, scrape, start_replica
+from tests.replicas.support import BOT_SECRET, QUICK_BOTS, scrape, start_replica, until
 from zythos.client import ZythosClient, ZythosError
 from zythos.matchmaking import MatchmakingClient
 from zythos.v1 import game_service_pb2 as pb
@@ -126,6 +127,18 @@ async def race(one: ZythosClient, other: ZythosClient, game_id: str, moves: int)
             await submitter.submit_action(game_id, legal.actions[0].id)
 
 
+async def away_and_back(human: ZythosClient, watcher: ZythosClient) -> None:
+    """A seat left idle past its one-second clock is taken over, then reclaimed by its player."""
+    clock = pb.TurnClock(per_turn=Duration(seconds=1))
+    game_id = (await human.create_game("tbbr_dice", 2, "Cy", bots={1: "easy"}, clock=clock)).game.game_id
+
+    async def away() -> bool:
+        return (await watcher.get_game(game_id)).seats[0].state == pb.SEAT_STATE_AWAY
+
+    await until(away, 60, "the idle seat taken over")
+    await human.reclaim_seat(game_id)
+
+
 async def test_a_burst_of_real_traffic_fills_every_documented_series_and_panel(
     redis_url: str, promtool: str, tmp_path: Path
 ) -> None:
@@ -147,6 +160,7 @@ async def test_a_burst_of_real_traffic_fills_every_documented_series_and_panel(
         await stream.aclose()
         solo = (await human.create_game("tbbr_dice", 1, "Bob")).game.game_id
         await race(human, watcher, solo, moves=12)
+        await away_and_back(human, watcher)
         await human.list_games()
         await queue_every_way(MatchmakingClient(human), MatchmakingClient(watcher))
         await asyncio.sleep(0.5)  # a live-games sample after the burst

@@ -1,5 +1,6 @@
 import datetime
 
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from zythos.v1 import tbbr_pb2 as _tbbr_pb2
 from zythos.v1 import tbbr_dice_pb2 as _tbbr_dice_pb2
@@ -20,11 +21,36 @@ class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_STATUS_ACTIVE: _ClassVar[GameStatus]
     GAME_STATUS_FINISHED: _ClassVar[GameStatus]
     GAME_STATUS_ABANDONED: _ClassVar[GameStatus]
+
+class SeatState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEAT_STATE_UNSPECIFIED: _ClassVar[SeatState]
+    SEAT_STATE_OPEN: _ClassVar[SeatState]
+    SEAT_STATE_HUMAN: _ClassVar[SeatState]
+    SEAT_STATE_BOT: _ClassVar[SeatState]
+    SEAT_STATE_AWAY: _ClassVar[SeatState]
+    SEAT_STATE_RESIGNED: _ClassVar[SeatState]
+    SEAT_STATE_RESERVED: _ClassVar[SeatState]
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_WAITING: GameStatus
 GAME_STATUS_ACTIVE: GameStatus
 GAME_STATUS_FINISHED: GameStatus
 GAME_STATUS_ABANDONED: GameStatus
+SEAT_STATE_UNSPECIFIED: SeatState
+SEAT_STATE_OPEN: SeatState
+SEAT_STATE_HUMAN: SeatState
+SEAT_STATE_BOT: SeatState
+SEAT_STATE_AWAY: SeatState
+SEAT_STATE_RESIGNED: SeatState
+SEAT_STATE_RESERVED: SeatState
+
+class TurnClock(_message.Message):
+    __slots__ = ("per_turn", "reserve")
+    PER_TURN_FIELD_NUMBER: _ClassVar[int]
+    RESERVE_FIELD_NUMBER: _ClassVar[int]
+    per_turn: _duration_pb2.Duration
+    reserve: _duration_pb2.Duration
+    def __init__(self, per_turn: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., reserve: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
 
 class GameOption(_message.Message):
     __slots__ = ("name", "description", "default_value", "allowed_values")
@@ -53,7 +79,7 @@ class GameType(_message.Message):
     def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ...) -> None: ...
 
 class Seat(_message.Message):
-    __slots__ = ("seat", "display_name", "occupied", "bot", "bot_level", "resigned", "player_id")
+    __slots__ = ("seat", "display_name", "occupied", "bot", "bot_level", "resigned", "player_id", "state", "reserve_left", "turn_deadline")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     OCCUPIED_FIELD_NUMBER: _ClassVar[int]
@@ -61,6 +87,9 @@ class Seat(_message.Message):
     BOT_LEVEL_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    RESERVE_LEFT_FIELD_NUMBER: _ClassVar[int]
+    TURN_DEADLINE_FIELD_NUMBER: _ClassVar[int]
     seat: int
     display_name: str
     occupied: bool
@@ -68,10 +97,13 @@ class Seat(_message.Message):
     bot_level: str
     resigned: bool
     player_id: str
-    def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ..., player_id: _Optional[str] = ...) -> None: ...
+    state: SeatState
+    reserve_left: _duration_pb2.Duration
+    turn_deadline: _timestamp_pb2.Timestamp
+    def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ..., player_id: _Optional[str] = ..., state: _Optional[_Union[SeatState, str]] = ..., reserve_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., turn_deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result", "waiting_reason")
+    __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result", "waiting_reason", "clock", "rematch_of", "rematch_id")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -91,6 +123,9 @@ class Game(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     WAITING_REASON_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_OF_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_ID_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     status: GameStatus
@@ -103,7 +138,10 @@ class Game(_message.Message):
     create_time: _timestamp_pb2.Timestamp
     result: str
     waiting_reason: str
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ..., waiting_reason: _Optional[str] = ...) -> None: ...
+    clock: TurnClock
+    rematch_of: str
+    rematch_id: str
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ..., waiting_reason: _Optional[str] = ..., clock: _Optional[_Union[TurnClock, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_id: _Optional[str] = ...) -> None: ...
 
 class Action(_message.Message):
     __slots__ = ("tbbr_dice", "tbbr", "tiny_dice")
@@ -170,7 +208,7 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, game_types: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game_type", "players", "options", "display_name", "bots")
+    __slots__ = ("game_type", "players", "options", "display_name", "bots", "clock")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -183,12 +221,14 @@ class CreateGameRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     BOTS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
     game_type: str
     players: int
     options: _containers.ScalarMap[str, str]
     display_name: str
     bots: _containers.RepeatedCompositeFieldContainer[BotSeat]
-    def __init__(self, game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., display_name: _Optional[str] = ..., bots: _Optional[_Iterable[_Union[BotSeat, _Mapping]]] = ...) -> None: ...
+    clock: TurnClock
+    def __init__(self, game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., display_name: _Optional[str] = ..., bots: _Optional[_Iterable[_Union[BotSeat, _Mapping]]] = ..., clock: _Optional[_Union[TurnClock, _Mapping]] = ...) -> None: ...
 
 class BotSeat(_message.Message):
     __slots__ = ("seat", "level")
@@ -331,3 +371,31 @@ class LeaveGameResponse(_message.Message):
     GAME_FIELD_NUMBER: _ClassVar[int]
     game: Game
     def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ...) -> None: ...
+
+class ReclaimSeatRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ReclaimSeatResponse(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: Game
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ...) -> None: ...
+
+class RematchRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class RematchResponse(_message.Message):
+    __slots__ = ("game", "seat", "seat_token")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game: Game
+    seat: int
+    seat_token: str
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ...) -> None: ...
