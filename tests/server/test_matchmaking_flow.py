@@ -106,6 +106,24 @@ async def test_a_finished_game_moves_its_players_ratings(served: Served) -> None
             assert (rating.mu > 25) == (rank == 1)
 
 
+async def test_a_rematch_keeps_the_players_and_rates_them_again(served: Served) -> None:
+    ann, bob = matchmaker(served), matchmaker(served)
+    players = [await ann.create_player("Ann"), await bob.create_player("Bob")]
+    created = await ann.games.create_game("tiny_dice", 2, "Ann")
+    game = (await bob.games.join_game(created.game.game_id, "Bob")).game
+    await play_randomly([ann.games, bob.games], game, random.Random(11))
+
+    rematch = (await ann.games.rematch(game.game_id)).game
+    await bob.games.rematch(game.game_id)
+    again = await ann.games.get_game(rematch.game_id)
+    assert [s.player_id for s in again.seats] == [players[1].player_id, players[0].player_id]  # rotated
+    by_seat = {0: bob.games, 1: ann.games}
+    await play_randomly([by_seat[0], by_seat[1]], again, random.Random(12))
+    for player in players:
+        (rating,) = (await ann.get_player(player.player_id)).ratings
+        assert rating.games == 2
+
+
 async def test_a_finished_game_is_rated_once(served: Served) -> None:
     ann, bob = matchmaker(served), matchmaker(served)
     player = await ann.create_player("Ann")
