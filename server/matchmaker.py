@@ -68,12 +68,13 @@ class NewTicket:
     bot_fill_after: float
     bot_level: str
     player_id: str = ""
+    clock: tuple[float, float] = (0.0, 0.0)  # (seconds per turn, reserve seconds), validated; (0, 0): none
 
 
-def pool_of(game_type: str, players: int, options: Mapping[str, str]) -> str:
-    """The name of the kind of game a ticket waits for: same type, player count and options."""
-    digest = hashlib.sha256(orjson.dumps(dict(options), option=orjson.OPT_SORT_KEYS)).hexdigest()[:16]
-    return f"{game_type}:{players}:{digest}"
+def pool_of(game_type: str, players: int, options: Mapping[str, str], clock: tuple[float, float]) -> str:
+    """The name of the kind of game a ticket waits for: same type, player count, options and clock."""
+    kind = orjson.dumps([dict(options), list(clock)], option=orjson.OPT_SORT_KEYS)
+    return f"{game_type}:{players}:{hashlib.sha256(kind).hexdigest()[:16]}"
 
 
 class Matchmaker:
@@ -108,12 +109,13 @@ class Matchmaker:
             game.name,
             asked.players,
             options,
-            pool_of(game.name, asked.players, options),
+            pool_of(game.name, asked.players, options, asked.clock),
             name,
             asked.player_id,
             rating.mu,
             validation.bot_fill_after(asked.bot_fill_after),
             level,
+            *asked.clock,
         )
         ticket = await self._store.create_ticket(request, self._settings.abandon_seconds)
         self._sessions.observer.ticket_created(game.name)
@@ -202,7 +204,12 @@ class Matchmaker:
         people, bot_seats = _deal(tickets)
         humans = {seat: Newcomer(t.request.display_name, t.request.player_id) for seat, t in people}
         record, issued = await self._sessions.create_matched(
-            first.game_type, first.options, first.players, humans, bot_seats
+            first.game_type,
+            first.options,
+            first.players,
+            humans,
+            bot_seats,
+            (first.clock_turn, first.clock_reserve),
         )
         if bot_seats and self._bots is not None:
             await self._bots.want(record)

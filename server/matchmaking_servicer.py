@@ -14,7 +14,7 @@ from typing import Any
 import grpc
 from google.protobuf import timestamp_pb2
 
-from server import errors
+from server import convert, errors, validation
 from server.matchmaker import Matchmaker, NewTicket, public_status
 from server.players import Players
 from server.ratings import MODEL
@@ -81,6 +81,9 @@ def ticket_message(ticket: Ticket) -> mm_pb.Ticket:
     )
     if ticket.end_ms:
         message.end_time.CopyFrom(_from_ms(ticket.end_ms))
+    if request.clock_turn:
+        message.clock.per_turn.FromNanoseconds(int(request.clock_turn * 1e9))
+        message.clock.reserve.FromNanoseconds(int(request.clock_reserve * 1e9))
     if seating is not None:
         message.game_id, message.seat, message.seat_token = seating.game_id, seating.seat, seating.seat_token
         message.bot_filled = seating.bot_filled
@@ -126,9 +129,10 @@ class MatchmakingService(mm_grpc.MatchmakingServiceServicer):
             request.players,
             dict(request.options),
             request.display_name,
-            fill.seconds + fill.nanos / 1e9,
+            validation.duration("bot_fill_after", fill.seconds, fill.nanos),
             request.bot_level,
             player_id,
+            convert.clock(request.clock),
         )
         ticket, token = await self._matchmaker.create(asked)
         return mm_pb.CreateTicketResponse(ticket=ticket_message(ticket), ticket_token=token)

@@ -117,8 +117,9 @@ class Sessions:
         players: int,
         humans: Mapping[int, Newcomer],
         bots: Mapping[int, str],
+        clock: tuple[float, float] = (0.0, 0.0),
     ) -> tuple[GameRecord, dict[int, str]]:
-        return await self._lifecycle.create_matched(game_type, options, players, humans, bots)
+        return await self._lifecycle.create_matched(game_type, options, players, humans, bots, clock)
 
     async def join(self, game_id: str, display_name: str, player_id: str = "") -> Seated:
         return await self._lifecycle.join(game_id, display_name, player_id)

@@ -101,16 +101,18 @@ class Lifecycle:
         players: int,
         humans: Mapping[int, Newcomer],
         bots: Mapping[int, str],
+        clock: tuple[float, float] = (0.0, 0.0),
     ) -> tuple[GameRecord, dict[int, str]]:
         """Open a game for matched tickets: every person at a seat chosen by the matcher, bots at the rest.
 
-        ``options`` were resolved when the tickets were made. Returns the game and each person's seat token.
+        ``options`` and ``clock`` were checked when the tickets were made. Returns the game and each
+        person's seat token.
         The game's log says it was matched (``game_matched``, public), right after ``game_created``.
         """
         game = game_of(game_type)
         opener = humans[min(humans)].name if humans else "Matchmaking"
         matched = _matched(game, humans, bots)
-        return await self._open(game, dict(options), players, opener, humans, bots, [matched])
+        return await self._open(game, dict(options), players, opener, humans, bots, [matched], clock)
 
     async def _open(
         self,

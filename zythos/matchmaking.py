@@ -27,6 +27,12 @@ from zythos.v1 import player_service_pb2 as player_pb
 from zythos.v1 import player_service_pb2_grpc as player_grpc
 
 
+def _duration(seconds: float) -> duration_pb2.Duration:
+    duration = duration_pb2.Duration()
+    duration.FromNanoseconds(int(seconds * 1e9))
+    return duration
+
+
 def _bearer(token: str | None) -> tuple[tuple[str, str], ...]:
     return (("authorization", f"Bearer {token}"),) if token else ()
 
@@ -67,18 +73,23 @@ class MatchmakingClient:
         bot_fill_after: float = 0.0,
         bot_level: str = "",
         options: Mapping[str, str] | None = None,
+        clock: tuple[float, float] | None = None,
     ) -> mm_pb.Ticket:
-        """Start searching (as the player, when one was created); the ticket's token is kept."""
-        fill = duration_pb2.Duration()
-        fill.FromNanoseconds(int(bot_fill_after * 1e9))
+        """Start searching (as the player, when one was created); the ticket's token is kept.
+
+        ``clock`` is (seconds per turn, reserve seconds) for a game with a turn clock.
+        """
         request = mm_pb.CreateTicketRequest(
             game_type=game_type,
             players=players,
             options=dict(options or {}),
             display_name=display_name,
-            bot_fill_after=fill,
+            bot_fill_after=_duration(bot_fill_after),
             bot_level=bot_level,
         )
+        if clock is not None:
+            request.clock.per_turn.CopyFrom(_duration(clock[0]))
+            request.clock.reserve.CopyFrom(_duration(clock[1]))
         response: mm_pb.CreateTicketResponse = await self._call(
             self.stub.CreateTicket, request, _bearer(self.games.player_token)
         )

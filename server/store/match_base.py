@@ -63,6 +63,8 @@ class TicketRequest(JsonFields):
     rating: float  # the player's mu for this game type when the ticket was made
     bot_fill_after: float  # seconds; 0: never
     bot_level: str  # "": chosen by rating
+    clock_turn: float = 0.0  # the turn clock asked for, seconds per turn and reserve; 0, 0: none
+    clock_reserve: float = 0.0
 
 
 @dataclass(frozen=True)

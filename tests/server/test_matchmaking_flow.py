@@ -86,6 +86,24 @@ async def test_tickets_of_other_kinds_do_not_match(served: Served) -> None:
         assert (await client.get_ticket(ticket.ticket_id)).status == mm_pb.TICKET_STATUS_CANCELLED
 
 
+async def test_tickets_match_only_with_the_same_turn_clock_and_their_game_keeps_it(served: Served) -> None:
+    ann, bob, cy = matchmaker(served), matchmaker(served), matchmaker(served)
+    clocked = await ann.create_ticket("tiny_dice", 2, "Ann", clock=(60, 300))
+    unclocked = await cy.create_ticket("tiny_dice", 2, "Cy")
+    assert clocked.clock.per_turn.seconds == 60 and not unclocked.HasField("clock")
+    await asyncio.sleep(0.5)  # a few matching rounds: the two kinds do not meet
+    assert (await cy.get_ticket(unclocked.ticket_id)).waiting == 1
+    other = await bob.create_ticket("tiny_dice", 2, "Bob", clock=(60, 300))
+    one, _ = await asyncio.gather(ann.matched(clocked.ticket_id), bob.matched(other.ticket_id))
+    game = await ann.games.get_game(one.game_id)
+    assert (game.clock.per_turn.seconds, game.clock.reserve.seconds) == (60, 300)
+    await expect_error(
+        cy.create_ticket("tiny_dice", 2, "Cy", clock=(0.5, 0)),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "INVALID_ARGUMENT",
+    )
+
+
 async def test_a_finished_game_moves_its_players_ratings(served: Served) -> None:
     ann, bob = matchmaker(served), matchmaker(served)
     players = [await ann.create_player("Ann"), await bob.create_player("Bob")]

@@ -24,9 +24,10 @@ _sym_db = _symbol_database.Default()
 
 from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
+from zythos.v1 import game_service_pb2 as zythos_dot_v1_dot_game__service__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#zythos/v1/matchmaking_service.proto\x12\tzythos.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x93\x03\n\x06Ticket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\'\n\x06status\x18\x02 \x01(\x0e\x32\x17.zythos.v1.TicketStatus\x12\x11\n\tgame_type\x18\x03 \x01(\t\x12\x0f\n\x07players\x18\x04 \x01(\x05\x12/\n\x07options\x18\x05 \x03(\x0b\x32\x1e.zythos.v1.Ticket.OptionsEntry\x12\x0f\n\x07waiting\x18\x06 \x01(\x05\x12\x0f\n\x07game_id\x18\x07 \x01(\t\x12\x0c\n\x04seat\x18\x08 \x01(\x05\x12\x12\n\nseat_token\x18\t \x01(\t\x12\x12\n\nbot_filled\x18\n \x01(\x08\x12/\n\x0b\x63reate_time\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12,\n\x08\x65nd_time\x18\x0c \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x11\n\tplayer_id\x18\r \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x83\x02\n\x13\x43reateTicketRequest\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12<\n\x07options\x18\x03 \x03(\x0b\x32+.zythos.v1.CreateTicketRequest.OptionsEntry\x12\x14\n\x0c\x64isplay_name\x18\x04 \x01(\t\x12\x31\n\x0e\x62ot_fill_after\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x11\n\tbot_level\x18\x06 \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"O\n\x14\x43reateTicketResponse\x12!\n\x06ticket\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Ticket\x12\x14\n\x0cticket_token\x18\x02 \x01(\t\"%\n\x10GetTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"6\n\x11GetTicketResponse\x12!\n\x06ticket\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Ticket\"\'\n\x12WatchTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"8\n\x13WatchTicketResponse\x12!\n\x06ticket\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Ticket\"(\n\x13\x43\x61ncelTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"9\n\x14\x43\x61ncelTicketResponse\x12!\n\x06ticket\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Ticket*\x9d\x01\n\x0cTicketStatus\x12\x1d\n\x19TICKET_STATUS_UNSPECIFIED\x10\x00\x12\x1b\n\x17TICKET_STATUS_SEARCHING\x10\x01\x12\x19\n\x15TICKET_STATUS_MATCHED\x10\x02\x12\x1b\n\x17TICKET_STATUS_CANCELLED\x10\x03\x12\x19\n\x15TICKET_STATUS_EXPIRED\x10\x04\x32\xce\x02\n\x12MatchmakingService\x12O\n\x0c\x43reateTicket\x12\x1e.zythos.v1.CreateTicketRequest\x1a\x1f.zythos.v1.CreateTicketResponse\x12\x46\n\tGetTicket\x12\x1b.zythos.v1.GetTicketRequest\x1a\x1c.zythos.v1.GetTicketResponse\x12N\n\x0bWatchTicket\x12\x1d.zythos.v1.WatchTicketRequest\x1a\x1e.zythos.v1.WatchTicketResponse0\x01\x12O\n\x0c\x43\x61ncelTicket\x12\x1e.zythos.v1.CancelTicketRequest\x1a\x1f.zythos.v1.CancelTicketResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#zythos/v1/matchmaking_service.proto\x12\tzythos.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1czythos/v1/game_service.proto\"\xb8\x03\n\x06Ticket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\'\n\x06status\x18\x02 \x01(\x0e\x32\x17.zythos.v1.TicketStatus\x12\x11\n\tgame_type\x18\x03 \x01(\t\x12\x0f\n\x07players\x18\x04 \x01(\x05\x12/\n\x07options\x18\x05 \x03(\x0b\x32\x1e.zythos.v1.Ticket.OptionsEntry\x12\x0f\n\x07waiting\x18\x06 \x01(\x05\x12\x0f\n\x07game_id\x18\x07 \x01(\t\x12\x0c\n\x04seat\x18\x08 \x01(\x05\x12\x12\n\nseat_token\x18\t \x01(\t\x12\x12\n\nbot_filled\x18\n \x01(\x08\x12/\n\x0b\x63reate_time\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12,\n\x08\x65nd_time\x18\x0c \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x11\n\tplayer_id\x18\r \x01(\t\x12#\n\x05\x63lock\x18\x0e \x01(\x0b\x32\x14.zythos.v1.TurnClock\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xa8\x02\n\x13\x43reateTicketRequest\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12<\n\x07options\x18\x03 \x03(\x0b\x32+.zythos.v1.CreateTicketRequest.OptionsEntry\x12\x14\n\x0c\x64isplay_name\x18\x04 \x01(\t\x12\x31\n\x0e\x62ot_fill_after\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x11\n\tbot_level\x18\x06 \x01(\t\x12#\n\x05\x63lock\x18\x07 \x01(\x0b\x32\x14.zythos.v1.TurnClock\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"O\n\x14\x43reateTicketResponse\x12!\n\x06ticket\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Ticket\x12\x14\n\x0cticket_token\x18\x02 \x01(\t\"%\n\x10GetTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"6\n\x11GetTicketResponse\x12!\n\x06ticket\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Ticket\"\'\n\x12WatchTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"8\n\x13WatchTicketResponse\x12!\n\x06ticket\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Ticket\"(\n\x13\x43\x61ncelTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"9\n\x14\x43\x61ncelTicketResponse\x12!\n\x06ticket\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Ticket*\x9d\x01\n\x0cTicketStatus\x12\x1d\n\x19TICKET_STATUS_UNSPECIFIED\x10\x00\x12\x1b\n\x17TICKET_STATUS_SEARCHING\x10\x01\x12\x19\n\x15TICKET_STATUS_MATCHED\x10\x02\x12\x1b\n\x17TICKET_STATUS_CANCELLED\x10\x03\x12\x19\n\x15TICKET_STATUS_EXPIRED\x10\x04\x32\xce\x02\n\x12MatchmakingService\x12O\n\x0c\x43reateTicket\x12\x1e.zythos.v1.CreateTicketRequest\x1a\x1f.zythos.v1.CreateTicketResponse\x12\x46\n\tGetTicket\x12\x1b.zythos.v1.GetTicketRequest\x1a\x1c.zythos.v1.GetTicketResponse\x12N\n\x0bWatchTicket\x12\x1d.zythos.v1.WatchTicketRequest\x1a\x1e.zythos.v1.WatchTicketResponse0\x01\x12O\n\x0c\x43\x61ncelTicket\x12\x1e.zythos.v1.CancelTicketRequest\x1a\x1f.zythos.v1.CancelTicketResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -37,30 +38,30 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TICKET_OPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_CREATETICKETREQUEST_OPTIONSENTRY']._loaded_options = None
   _globals['_CREATETICKETREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_TICKETSTATUS']._serialized_start=1160
-  _globals['_TICKETSTATUS']._serialized_end=1317
-  _globals['_TICKET']._serialized_start=116
-  _globals['_TICKET']._serialized_end=519
-  _globals['_TICKET_OPTIONSENTRY']._serialized_start=473
-  _globals['_TICKET_OPTIONSENTRY']._serialized_end=519
-  _globals['_CREATETICKETREQUEST']._serialized_start=522
-  _globals['_CREATETICKETREQUEST']._serialized_end=781
-  _globals['_CREATETICKETREQUEST_OPTIONSENTRY']._serialized_start=473
-  _globals['_CREATETICKETREQUEST_OPTIONSENTRY']._serialized_end=519
-  _globals['_CREATETICKETRESPONSE']._serialized_start=783
-  _globals['_CREATETICKETRESPONSE']._serialized_end=862
-  _globals['_GETTICKETREQUEST']._serialized_start=864
-  _globals['_GETTICKETREQUEST']._serialized_end=901
-  _globals['_GETTICKETRESPONSE']._serialized_start=903
-  _globals['_GETTICKETRESPONSE']._serialized_end=957
-  _globals['_WATCHTICKETREQUEST']._serialized_start=959
-  _globals['_WATCHTICKETREQUEST']._serialized_end=998
-  _globals['_WATCHTICKETRESPONSE']._serialized_start=1000
-  _globals['_WATCHTICKETRESPONSE']._serialized_end=1056
-  _globals['_CANCELTICKETREQUEST']._serialized_start=1058
-  _globals['_CANCELTICKETREQUEST']._serialized_end=1098
-  _globals['_CANCELTICKETRESPONSE']._serialized_start=1100
-  _globals['_CANCELTICKETRESPONSE']._serialized_end=1157
-  _globals['_MATCHMAKINGSERVICE']._serialized_start=1320
-  _globals['_MATCHMAKINGSERVICE']._serialized_end=1654
+  _globals['_TICKETSTATUS']._serialized_start=1264
+  _globals['_TICKETSTATUS']._serialized_end=1421
+  _globals['_TICKET']._serialized_start=146
+  _globals['_TICKET']._serialized_end=586
+  _globals['_TICKET_OPTIONSENTRY']._serialized_start=540
+  _globals['_TICKET_OPTIONSENTRY']._serialized_end=586
+  _globals['_CREATETICKETREQUEST']._serialized_start=589
+  _globals['_CREATETICKETREQUEST']._serialized_end=885
+  _globals['_CREATETICKETREQUEST_OPTIONSENTRY']._serialized_start=540
+  _globals['_CREATETICKETREQUEST_OPTIONSENTRY']._serialized_end=586
+  _globals['_CREATETICKETRESPONSE']._serialized_start=887
+  _globals['_CREATETICKETRESPONSE']._serialized_end=966
+  _globals['_GETTICKETREQUEST']._serialized_start=968
+  _globals['_GETTICKETREQUEST']._serialized_end=1005
+  _globals['_GETTICKETRESPONSE']._serialized_start=1007
+  _globals['_GETTICKETRESPONSE']._serialized_end=1061
+  _globals['_WATCHTICKETREQUEST']._serialized_start=1063
+  _globals['_WATCHTICKETREQUEST']._serialized_end=1102
+  _globals['_WATCHTICKETRESPONSE']._serialized_start=1104
+  _globals['_WATCHTICKETRESPONSE']._serialized_end=1160
+  _globals['_CANCELTICKETREQUEST']._serialized_start=1162
+  _globals['_CANCELTICKETREQUEST']._serialized_end=1202
+  _globals['_CANCELTICKETRESPONSE']._serialized_start=1204
+  _globals['_CANCELTICKETRESPONSE']._serialized_end=1261
+  _globals['_MATCHMAKINGSERVICE']._serialized_start=1424
+  _globals['_MATCHMAKINGSERVICE']._serialized_end=1758
 # @@protoc_insertion_point(module_scope)

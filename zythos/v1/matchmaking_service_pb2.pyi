@@ -2,6 +2,7 @@ import datetime
 
 from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from zythos.v1 import game_service_pb2 as _game_service_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -25,7 +26,7 @@ TICKET_STATUS_CANCELLED: TicketStatus
 TICKET_STATUS_EXPIRED: TicketStatus
 
 class Ticket(_message.Message):
-    __slots__ = ("ticket_id", "status", "game_type", "players", "options", "waiting", "game_id", "seat", "seat_token", "bot_filled", "create_time", "end_time", "player_id")
+    __slots__ = ("ticket_id", "status", "game_type", "players", "options", "waiting", "game_id", "seat", "seat_token", "bot_filled", "create_time", "end_time", "player_id", "clock")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -46,6 +47,7 @@ class Ticket(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     END_TIME_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
     status: TicketStatus
     game_type: str
@@ -59,10 +61,11 @@ class Ticket(_message.Message):
     create_time: _timestamp_pb2.Timestamp
     end_time: _timestamp_pb2.Timestamp
     player_id: str
-    def __init__(self, ticket_id: _Optional[str] = ..., status: _Optional[_Union[TicketStatus, str]] = ..., game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., waiting: _Optional[int] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., bot_filled: _Optional[bool] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., player_id: _Optional[str] = ...) -> None: ...
+    clock: _game_service_pb2.TurnClock
+    def __init__(self, ticket_id: _Optional[str] = ..., status: _Optional[_Union[TicketStatus, str]] = ..., game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., waiting: _Optional[int] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., bot_filled: _Optional[bool] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., player_id: _Optional[str] = ..., clock: _Optional[_Union[_game_service_pb2.TurnClock, _Mapping]] = ...) -> None: ...
 
 class CreateTicketRequest(_message.Message):
-    __slots__ = ("game_type", "players", "options", "display_name", "bot_fill_after", "bot_level")
+    __slots__ = ("game_type", "players", "options", "display_name", "bot_fill_after", "bot_level", "clock")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -76,13 +79,15 @@ class CreateTicketRequest(_message.Message):
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_FILL_AFTER_FIELD_NUMBER: _ClassVar[int]
     BOT_LEVEL_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
     game_type: str
     players: int
     options: _containers.ScalarMap[str, str]
     display_name: str
     bot_fill_after: _duration_pb2.Duration
     bot_level: str
-    def __init__(self, game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., display_name: _Optional[str] = ..., bot_fill_after: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., bot_level: _Optional[str] = ...) -> None: ...
+    clock: _game_service_pb2.TurnClock
+    def __init__(self, game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., display_name: _Optional[str] = ..., bot_fill_after: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., bot_level: _Optional[str] = ..., clock: _Optional[_Union[_game_service_pb2.TurnClock, _Mapping]] = ...) -> None: ...
 
 class CreateTicketResponse(_message.Message):
     __slots__ = ("ticket", "ticket_token")

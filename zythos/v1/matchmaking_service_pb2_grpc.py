@@ -29,8 +29,9 @@ class MatchmakingServiceStub:
     """MatchmakingService seats people in games with others who want the same
     kind of game, and with bots when nobody comes in time.
 
-    A ticket asks for one seat in a game of a given type, player count and
-    options. Tickets of the same kind are matched together, preferring close
+    A ticket asks for one seat in a game of a given type, player count,
+    options and turn clock. Tickets of the same kind are matched together,
+    preferring close
     ratings (the window widens with waiting time); when a ticket's
     bot_fill_after passes, it and the compatible tickets waiting with it get a
     game with bots in the remaining seats. Seats are dealt at random. Tickets
@@ -75,8 +76,9 @@ class MatchmakingServiceServicer:
     """MatchmakingService seats people in games with others who want the same
     kind of game, and with bots when nobody comes in time.
 
-    A ticket asks for one seat in a game of a given type, player count and
-    options. Tickets of the same kind are matched together, preferring close
+    A ticket asks for one seat in a game of a given type, player count,
+    options and turn clock. Tickets of the same kind are matched together,
+    preferring close
     ratings (the window widens with waiting time); when a ticket's
     bot_fill_after passes, it and the compatible tickets waiting with it get a
     game with bots in the remaining seats. Seats are dealt at random. Tickets
@@ -160,8 +162,9 @@ class MatchmakingService:
     """MatchmakingService seats people in games with others who want the same
     kind of game, and with bots when nobody comes in time.
 
-    A ticket asks for one seat in a game of a given type, player count and
-    options. Tickets of the same kind are matched together, preferring close
+    A ticket asks for one seat in a game of a given type, player count,
+    options and turn clock. Tickets of the same kind are matched together,
+    preferring close
     ratings (the window widens with waiting time); when a ticket's
     bot_fill_after passes, it and the compatible tickets waiting with it get a
     game with bots in the remaining seats. Seats are dealt at random. Tickets
