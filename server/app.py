@@ -16,7 +16,6 @@ from server.bot_servicer import BotService
 from server.bots import BotDispatcher
 from server.clock_keeper import ClockKeeper
 from server.config import Config
-from server.event_hub import StreamLimits
 from server.matching import Window
 from server.matchmaker import Matchmaker, MatchSettings
 from server.matchmaking_servicer import MatchmakingService, PlayerService
@@ -24,6 +23,7 @@ from server.players import Players
 from server.servicers import Drain, GameService
 from server.sessions import Observer, Sessions
 from server.store import SessionStore, open_store
+from server.stream_admission import StreamLimits
 from server.tls import CertificateFiles
 from server.wire_guard import add_guarded, request_types
 from zythos.v1 import bot_service_pb2 as bot_pb
@@ -149,6 +149,7 @@ def build_server(
     bots = BotDispatcher(sessions, config.bot_lease_seconds)
     players = Players(sessions.store.match_store())
     matchmaker = Matchmaker(sessions, bots, match_settings(config))
+    watch_limits = StreamLimits(config.max_streams, config.max_streams_per_client)
     services = [
         (pb_grpc.add_GameServiceServicer_to_server, GameService(sessions, drain, bots, players), pb),
         (
@@ -159,7 +160,7 @@ def build_server(
         (player_grpc.add_PlayerServiceServicer_to_server, PlayerService(players), player_pb),
         (
             mm_grpc.add_MatchmakingServiceServicer_to_server,
-            MatchmakingService(matchmaker, players, drain),
+            MatchmakingService(matchmaker, players, drain, watch_limits),
             mm_pb,
         ),
     ]

@@ -108,10 +108,12 @@ class Config:
         15.0, "seconds between two counts of the stored games (zythos_games_live)", minimum=0.1
     )
     max_streams: int = setting(
-        20_000, "open StreamEvents calls this replica accepts; more get RESOURCE_EXHAUSTED", minimum=0
+        20_000,
+        "open StreamEvents (and apart, WatchTicket) calls allowed; more: RESOURCE_EXHAUSTED",
+        minimum=0,
     )
     max_streams_per_client: int = setting(
-        1_000, "open StreamEvents calls one client address may hold on this replica", minimum=0
+        1_000, "open StreamEvents (and apart, WatchTicket) calls one client address may hold here", minimum=0
     )
     keepalive_seconds: float = setting(
         60.0, "seconds between the server's keepalive pings on an idle connection", minimum=1

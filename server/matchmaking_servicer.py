@@ -19,9 +19,10 @@ from server.matchmaker import Matchmaker, NewTicket, public_status
 from server.players import Players
 from server.ratings import MODEL
 from server.reasons import GameError
-from server.servicers import Drain, as_game_error, bearer_token, unary
+from server.servicers import Drain, as_game_error, bearer_token, client_address, unary
 from server.store import StoreUnavailable
 from server.store.match_base import PlayerRecord, Ticket, TicketStatus
+from server.stream_admission import StreamAdmission, StreamLimits
 from zythos.v1 import matchmaking_service_pb2 as mm_pb
 from zythos.v1 import matchmaking_service_pb2_grpc as mm_grpc
 from zythos.v1 import player_service_pb2 as player_pb
@@ -113,10 +114,17 @@ class PlayerService(player_grpc.PlayerServiceServicer):
 class MatchmakingService(mm_grpc.MatchmakingServiceServicer):
     """MatchmakingService over a ``Matchmaker``; CreateTicket's player token is checked by ``Players``."""
 
-    def __init__(self, matchmaker: Matchmaker, players: Players, drain: Drain | None = None) -> None:
+    def __init__(
+        self,
+        matchmaker: Matchmaker,
+        players: Players,
+        drain: Drain | None = None,
+        watch_limits: StreamLimits | None = None,
+    ) -> None:
         self._matchmaker = matchmaker
         self._players = players
         self._drain = drain or Drain()
+        self._watches = StreamAdmission(watch_limits or StreamLimits(), "ticket watches")
 
     @unary
     async def CreateTicket(
@@ -145,12 +153,16 @@ class MatchmakingService(mm_grpc.MatchmakingServiceServicer):
     async def WatchTicket(
         self, request: mm_pb.WatchTicketRequest, context: Context
     ) -> AsyncIterator[mm_pb.WatchTicketResponse]:
-        stop = self._drain.started
+        stop, client = self._drain.started, client_address(context)
         try:
-            async for ticket in self._matchmaker.watch(request.ticket_id, bearer_token(context), stop):
-                yield mm_pb.WatchTicketResponse(ticket=ticket_message(ticket))
-            if stop.is_set():  # ended by the drain, not by the ticket: the client watches elsewhere
-                raise self._drain.error()
+            self._watches.admit(client)
+            try:
+                async for ticket in self._matchmaker.watch(request.ticket_id, bearer_token(context), stop):
+                    yield mm_pb.WatchTicketResponse(ticket=ticket_message(ticket))
+                if stop.is_set():  # ended by the drain, not by the ticket: the client watches elsewhere
+                    raise self._drain.error()
+            finally:
+                self._watches.leave(client)
         except (GameError, StoreUnavailable) as exc:
             await errors.abort(context, as_game_error(exc))
 

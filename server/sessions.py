@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.game import Game
-from server.event_hub import EventHub, StreamLimits
+from server.event_hub import EventHub
 from server.ratings import Ratings
 from server.reasons import GameError, Reason
 from server.records import GameRecord, GameStatus
@@ -39,6 +39,7 @@ from server.sessions_seats import SeatKeeping
 from server.sessions_shared import SessionContext
 from server.state_cache import DEFAULT_SIZE, StateCache
 from server.store import Deadline, SessionStore
+from server.stream_admission import StreamLimits
 
 __all__ = [
     "SPECTATOR",

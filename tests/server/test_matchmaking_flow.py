@@ -16,7 +16,7 @@ from server.ratings import Ratings
 from server.sessions import Sessions
 from server.store.match_base import Rating
 from tests.server.harness import Served, StoreFactory, expect_error, play_randomly, start_server
-from zythos.client import ZythosClient
+from zythos.client import ZythosClient, ZythosError
 from zythos.matchmaking import MatchmakingClient
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import matchmaking_service_pb2 as mm_pb
@@ -253,3 +253,32 @@ async def test_anonymous_play_keeps_working(served: Served) -> None:
     client: ZythosClient = served.client()
     created = await client.create_game("tiny_dice", 1, "Ann")
     assert created.game.seats[0].player_id == ""
+
+
+async def test_ticket_watches_are_limited_per_client(store_factory: StoreFactory) -> None:
+    served = await start_server(Sessions(store_factory()), "any", max_streams_per_client=1)
+    try:
+        ann = matchmaker(served)
+        tickets = [
+            await ann.create_ticket("tiny_dice", 4, "Ann", options={"target": t}) for t in ("10", "20")
+        ]
+        first = ann.watch_ticket(tickets[0].ticket_id)
+        assert (await anext(first)).waiting == 1
+        error = await expect_error(
+            anext(ann.watch_ticket(tickets[1].ticket_id)),
+            grpc.StatusCode.RESOURCE_EXHAUSTED,
+            "TOO_MANY_STREAMS",
+        )
+        assert error.metadata == {"limit": "1"}
+        await first.aclose()
+        for _ in range(50):  # the server hears of the hang-up a moment later
+            try:
+                assert (await anext(ann.watch_ticket(tickets[1].ticket_id))).waiting == 1
+                break
+            except ZythosError as refused:
+                assert refused.reason == "TOO_MANY_STREAMS"
+                await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the first watch's place was never freed")
+    finally:
+        await served.close()
