@@ -108,10 +108,12 @@ class Config:
         15.0, "seconds between two counts of the stored games (zythos_games_live)", minimum=0.1
     )
     max_streams: int = setting(
-        20_000, "open StreamEvents calls this replica accepts; more get RESOURCE_EXHAUSTED", minimum=0
+        20_000,
+        "open StreamEvents (and apart, WatchTicket) calls allowed; more: RESOURCE_EXHAUSTED",
+        minimum=0,
     )
     max_streams_per_client: int = setting(
-        1_000, "open StreamEvents calls one client address may hold on this replica", minimum=0
+        1_000, "open StreamEvents (and apart, WatchTicket) calls one client address may hold here", minimum=0
     )
     keepalive_seconds: float = setting(
         60.0, "seconds between the server's keepalive pings on an idle connection", minimum=1
@@ -121,6 +123,24 @@ class Config:
     )
     max_connection_age_grace: float = setting(
         60.0, "seconds a closing connection's calls and streams get to finish", minimum=0
+    )
+    ticket_abandon_seconds: float = setting(
+        30.0, "seconds a SEARCHING ticket lives unwatched and unpolled before it expires", minimum=0.1
+    )
+    ticket_keep_seconds: float = setting(
+        600.0, "seconds an ended ticket (its seat token included) stays readable", minimum=1
+    )
+    matchmaking_tick_seconds: float = setting(
+        0.2, "seconds between two matching rounds of the replica holding the lease", minimum=0.01
+    )
+    matchmaking_lease_seconds: float = setting(
+        3.0, "seconds the matcher's lease lasts unrenewed (another replica takes over)", minimum=0.1
+    )
+    rating_window: float = setting(
+        3.0, "widest rating (mu) gap two tickets are matched across when they are new", minimum=0
+    )
+    rating_window_per_second: float = setting(
+        0.5, "how much that gap widens per second a ticket has waited", minimum=0
     )
 
     @property

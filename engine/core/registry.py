@@ -53,6 +53,14 @@ def all_games() -> list[Game]:
 
 
 def wire(name: str) -> Any:
-    """The wire module of game ``name`` (imports protobuf; server and bots only)."""
-    game = get(name)
-    return importlib.import_module(game.wire_module)
+    """The wire module of game ``name`` (imports protobuf; server and bots only).
+
+    Kept once found: the server asks on every call, and ``import_module`` is not free.
+    """
+    module = _WIRES.get(name)
+    if module is None:
+        module = _WIRES[name] = importlib.import_module(get(name).wire_module)
+    return module
+
+
+_WIRES: dict[str, Any] = {}

@@ -15,15 +15,12 @@ pruned when a listing meets them.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
 import redis.asyncio as redis
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, OutOfMemoryError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import NoScriptError
 
 from server.records import GameRecord, GameStatus
 from server.store import packing
@@ -43,14 +40,18 @@ from server.store.base import (
     SeatKey,
     SessionStore,
     StoredEvent,
-    StoreFull,
     StoreUnavailable,
     event_ids,
 )
 from server.store.direct import Lane, pack
+from server.store.match_base import MatchStore
 from server.store.redis_bot_seats import RedisBotSeats
 from server.store.redis_connect import connect
 from server.store.redis_deadlines import RedisDeadlines
+from server.store.redis_errors import OUTAGES as _OUTAGES
+from server.store.redis_errors import guard as _guard
+from server.store.redis_errors import unavailable as _unavailable
+from server.store.redis_match import RedisMatchStore
 
 _COMMIT_LUA = (Path(__file__).parent / "commit.lua").read_text()
 _INDEX = "zythos:index"
@@ -98,25 +99,6 @@ def _stored(entries: Sequence[Any], after: str = "") -> list[StoredEvent]:
         cut = _event_key(after)
         events = [e for e in events if _event_key(e.event_id) > cut]
     return events
-
-
-# What a Redis outage raises: turned into ``StoreUnavailable`` (``StoreFull`` for a full Redis).
-_OUTAGES = (RedisConnectionError, RedisTimeoutError, OSError, OutOfMemoryError)
-
-
-@asynccontextmanager
-async def _guard() -> AsyncIterator[None]:
-    """Turn connection failures into ``StoreUnavailable``."""
-    try:
-        yield
-    except _OUTAGES as exc:
-        raise _unavailable(exc) from exc
-
-
-def _unavailable(exc: BaseException) -> StoreUnavailable:
-    if isinstance(exc, OutOfMemoryError):
-        return StoreFull(f"redis: {exc}")
-    return StoreUnavailable(f"redis: {exc}")
 
 
 # Seconds before a Redis read is declared failed (StoreUnavailable).
@@ -186,6 +168,7 @@ class RedisStore(SessionStore):
         self._lane = Lane(self._redis, read_timeout)  # the commit's own path (server/store/direct.py)
         self._bot_seats = RedisBotSeats(self._redis)
         self._deadlines = RedisDeadlines(self._redis)
+        self._match = RedisMatchStore(self._redis)
 
     async def _run_commit(
         self,
@@ -393,6 +376,9 @@ class RedisStore(SessionStore):
     async def finish_deadlines(self, deadlines: Sequence[Deadline]) -> None:
         async with _guard():
             await self._deadlines.finish(deadlines)
+
+    def match_store(self) -> MatchStore:
+        return self._match
 
     async def close(self) -> None:
         await self._bot_seats.close()

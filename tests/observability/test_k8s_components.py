@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import yaml
 from server.store.redis_connect import parse_sentinel_url
 from tests.observability.support import (
     COMPONENTS,
+    REPO,
     RULES_FILE,
     Manifest,
     container,
@@ -137,7 +139,7 @@ def test_tls_opens_the_bot_port_to_the_bots_only(with_component: dict[str, list[
         assert server[probe]["grpc"]["mode"] == "TLS", probe
 
 
-def test_the_route_reaches_game_service_and_never_bot_service(
+def test_the_route_reaches_every_player_service_and_never_bot_service(
     with_component: dict[str, list[Manifest]],
 ) -> None:
     rendered = with_component["gateway"]
@@ -151,7 +153,13 @@ def test_the_route_reaches_game_service_and_never_bot_service(
     assert certificate["spec"]["secretName"] == secret["name"]
     assert listener["hostname"] in certificate["spec"]["dnsNames"]
     services = {match["method"]["service"] for rule in route["spec"]["rules"] for match in rule["matches"]}
-    assert "zythos.v1.GameService" in services and "zythos.v1.BotService" not in services
+    protos = (REPO / "protos" / "zythos" / "v1").glob("*.proto")
+    declared = {
+        f"zythos.v1.{name}"
+        for path in protos
+        for name in re.findall(r"^service (\w+)", path.read_text(), re.M)
+    }
+    assert services == declared - {"zythos.v1.BotService"} | {"grpc.health.v1.Health"}
     for rule in route["spec"]["rules"]:
         for backend in rule["backendRefs"]:
             ports = {p["port"] for p in find(rendered, "Service", backend["name"])["spec"]["ports"]}

@@ -27,7 +27,7 @@ def run(promtool: str, *args: str) -> subprocess.CompletedProcess[str]:
 def test_promtool_checks_the_rules(promtool: str) -> None:
     result = run(promtool, "check", "rules", RULES_FILE.name)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "SUCCESS: 14 rules found" in result.stdout
+    assert "SUCCESS: 16 rules found" in result.stdout
 
 
 def test_promtool_rule_unit_tests_pass(promtool: str) -> None:

@@ -79,13 +79,14 @@ class GameType(_message.Message):
     def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ...) -> None: ...
 
 class Seat(_message.Message):
-    __slots__ = ("seat", "display_name", "occupied", "bot", "bot_level", "resigned", "state", "reserve_left", "turn_deadline")
+    __slots__ = ("seat", "display_name", "occupied", "bot", "bot_level", "resigned", "player_id", "state", "reserve_left", "turn_deadline")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     OCCUPIED_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BOT_LEVEL_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     RESERVE_LEFT_FIELD_NUMBER: _ClassVar[int]
     TURN_DEADLINE_FIELD_NUMBER: _ClassVar[int]
@@ -95,10 +96,11 @@ class Seat(_message.Message):
     bot: bool
     bot_level: str
     resigned: bool
+    player_id: str
     state: SeatState
     reserve_left: _duration_pb2.Duration
     turn_deadline: _timestamp_pb2.Timestamp
-    def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ..., state: _Optional[_Union[SeatState, str]] = ..., reserve_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., turn_deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ..., player_id: _Optional[str] = ..., state: _Optional[_Union[SeatState, str]] = ..., reserve_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., turn_deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class Game(_message.Message):
     __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result", "waiting_reason", "clock", "rematch_of", "rematch_id")
