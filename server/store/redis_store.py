@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import redis.asyncio as redis
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, ResponseError
 
 from server.records import GameRecord, GameStatus
 from server.store import packing
@@ -50,6 +50,7 @@ from server.store.redis_connect import connect
 from server.store.redis_deadlines import RedisDeadlines
 from server.store.redis_errors import OUTAGES as _OUTAGES
 from server.store.redis_errors import guard as _guard
+from server.store.redis_errors import passing
 from server.store.redis_errors import unavailable as _unavailable
 from server.store.redis_match import RedisMatchStore
 
@@ -210,6 +211,10 @@ class RedisStore(SessionStore):
                 return await self._send_commit(pack(args))
         except _OUTAGES as exc:
             raise _unavailable(exc) from exc
+        except ResponseError as exc:
+            if passing(exc):
+                raise _unavailable(exc) from exc
+            raise
 
     async def _send_commit(self, command: bytes) -> int:
         """The commit's reply; with ``wait_replicas``, only once enough replicas have the commit."""
