@@ -17,6 +17,8 @@ from server.bots import BotDispatcher
 from server.clock_keeper import ClockKeeper
 from server.config import Config
 from server.event_hub import StreamLimits
+from server.grpc_web import Cors, GrpcWebApp, GrpcWebServer
+from server.grpc_web import bind as bind_web
 from server.servicers import Drain, GameService
 from server.sessions import Observer, Sessions
 from server.store import SessionStore, open_store
@@ -46,6 +48,7 @@ class ZythosServer:
     port: int
     config: Config
     bots: BotDispatcher
+    web: GrpcWebServer | None = None
 
     _bot_loop: asyncio.Task[None] | None = None
     _hub_loop: asyncio.Task[None] | None = None
@@ -55,6 +58,9 @@ class ZythosServer:
     async def start(self) -> None:
         await self.server.start()
         log.info("serving zythos.v1 on %s:%d", self.config.host, self.port)
+        if self.web is not None:
+            self.web.start()
+            log.info("serving gRPC-Web on http://%s:%d/", self.config.host, self.web.port)
         if not self.config.bot_secret:
             log.warning("no bot secret (--bot-secret / ZYTHOS_BOT_SECRET): BotService refuses every worker")
         self._bot_loop = asyncio.create_task(self.bots.run())
@@ -81,6 +87,8 @@ class ZythosServer:
         # port at once would answer the calls queued in gRPC core with CANCELLED instead
         # (grpc/grpc#41785), so refuse them ourselves for a moment first.
         await asyncio.sleep(min(self.config.drain_refuse, grace))
+        if self.web is not None:
+            await self.web.stop()
         await self.server.stop(grace)
         await self.sessions.store.close()
         log.info("stopped")
@@ -134,12 +142,10 @@ def build_server(
     server = grpc.aio.server(interceptors=list(interceptors), options=server_options(config))
     drain = Drain()
     bots = BotDispatcher(sessions, config.bot_lease_seconds)
+    game_service = GameService(sessions, drain, bots)
+    game_requests = request_types(pb.DESCRIPTOR.services_by_name["GameService"])
     add_guarded(
-        pb_grpc.add_GameServiceServicer_to_server,
-        GameService(sessions, drain, bots),
-        server,
-        request_types(pb.DESCRIPTOR.services_by_name["GameService"]),
-        drain.refusing,
+        pb_grpc.add_GameServiceServicer_to_server, game_service, server, game_requests, drain.refusing
     )
     add_guarded(
         bot_grpc.add_BotServiceServicer_to_server,
@@ -160,7 +166,18 @@ def build_server(
         server,
     )
     port = _listen(server, config)
-    return ZythosServer(server, sessions, health_servicer, drain, port, config, bots)
+    web = None
+    if config.grpc_web_port:
+        app = GrpcWebApp(Cors.parse(config.grpc_web_origins), _static_root(config))
+        add_guarded(
+            pb_grpc.add_GameServiceServicer_to_server, game_service, app, game_requests, drain.refusing
+        )
+        web = GrpcWebServer(app, bind_web(config.host, config.grpc_web_port), config.drain_grace)
+    return ZythosServer(server, sessions, health_servicer, drain, port, config, bots, web)
+
+
+def _static_root(config: Config) -> Path | None:
+    return Path(config.web_client_dir) if config.web_client_dir else None
 
 
 def _listen(server: grpc.aio.Server, config: Config) -> int:
