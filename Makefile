@@ -5,6 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+# npm tools (tools/package.json, installed exactly as locked); clients/ resolves its packages there too.
+TOOLS := tools/node_modules/.installed
+NPM_BIN := tools/node_modules/.bin
+
 .PHONY: run test lint protos check-protos api-release clean
 
 # Every dependency from the hash-pinned lock (scripts/lock_requirements.sh regenerates it), then
@@ -15,29 +19,34 @@ $(STAMP): pyproject.toml requirements/dev.lock
 	$(BIN)/pip install -q --no-deps -e .
 	touch $(STAMP)
 
-tools/node_modules/.bin/buf:
-	cd tools && npm install --silent --no-fund --no-audit
+$(TOOLS): tools/package.json tools/package-lock.json
+	cd tools && npm ci --silent --no-fund --no-audit
+	ln -sfn ../tools/node_modules clients/node_modules
+	touch $(TOOLS)
 
 run: $(STAMP)
 	$(BIN)/zythos-server --with-bots 1 $(ARGS)
 
-protos: $(STAMP)
+# Python stubs (zythos/v1) and the TypeScript client (clients/ts/src/gen, buf.gen.yaml); both committed.
+protos: $(STAMP) $(TOOLS)
 	$(BIN)/python scripts/gen_protos.py
+	$(NPM_BIN)/buf generate
 
-lint: $(STAMP) tools/node_modules/.bin/buf
-	tools/node_modules/.bin/buf lint protos
-	tools/node_modules/.bin/buf breaking --against api/zythos-v1-released.binpb
+lint: $(STAMP) $(TOOLS)
+	$(NPM_BIN)/buf lint protos
+	$(NPM_BIN)/buf breaking --against api/zythos-v1-released.binpb
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(NPM_BIN)/tsc -p clients/ts --noEmit
 
 test: $(STAMP) lint
 	bash scripts/ensure_promtool.sh
 	$(BIN)/python -m pytest
 
 # At a release only: the API that later changes must stay compatible with (`buf breaking` in lint).
-api-release: tools/node_modules/.bin/buf
-	tools/node_modules/.bin/buf build -o api/zythos-v1-released.binpb
+api-release: $(TOOLS)
+	$(NPM_BIN)/buf build -o api/zythos-v1-released.binpb
 
 clean:
-	rm -rf $(VENV) tools/node_modules
+	rm -rf $(VENV) tools/node_modules clients/node_modules
