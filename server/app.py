@@ -60,7 +60,9 @@ class ZythosServer:
         log.info("serving zythos.v1 on %s:%d", self.config.host, self.port)
         if self.web is not None:
             self.web.start()
-            log.info("serving gRPC-Web on http://%s:%d/", self.config.host, self.web.port)
+            host = "localhost" if self.config.host in ("0.0.0.0", "::", "") else self.config.host
+            what = "the web client: open" if self.config.web_client_dir else "gRPC-Web on"
+            log.info("serving %s http://%s:%d/", what, host, self.web.port)
         if not self.config.bot_secret:
             log.warning("no bot secret (--bot-secret / ZYTHOS_BOT_SECRET): BotService refuses every worker")
         self._bot_loop = asyncio.create_task(self.bots.run())
