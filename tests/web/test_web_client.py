@@ -87,9 +87,14 @@ async def create_with_bots(page: Page, game_type: str) -> None:
     await page.wait_for_selector("#status[data-status]")
 
 
-async def play_to_the_end(page: Page, max_moves: int = 400) -> int:
-    """Click legal actions until the game is over: roll twice, then take the last one (hold)."""
+async def play_to_the_end(page: Page, reload_after: int, max_moves: int = 400) -> int:
+    """Click legal actions until the game is over: roll twice, then take the last one (hold).
+
+    After ``reload_after`` moves the page reloads, as when a player's connection drops.
+    """
     for move in range(max_moves):
+        if move == reload_after:
+            await page.reload()
         await page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
         if await page.locator(FINISHED).count():
             return move
@@ -105,11 +110,13 @@ async def play_to_the_end(page: Page, max_moves: int = 400) -> int:
 async def test_a_full_tiny_dice_game_against_a_bot_through_the_page(browser: Browser, served: Served) -> None:
     page, errors = await open_client(browser, served)
     await create_with_bots(page, "tiny_dice")
-    moves = await play_to_the_end(page)
-    assert moves > 0
+    # Seat 0 moves first, so the reload after the first move always comes (mid-game, or at the end).
+    assert await play_to_the_end(page, reload_after=1) >= 1
     await page.wait_for_function("document.querySelector('#connection').textContent === 'the game is over'")
     log = await page.locator("#log li").all_text_contents()
     assert any("seat 0" in line for line in log) and any("seat 1" in line for line in log), log
+    # The reloaded page found its seat token again and read the log from its start, once.
+    assert sum("The game starts" in line for line in log) == 1, log
     status = await page.locator("#status").text_content()
     assert status and "FINISHED" in status
     assert (await served.sessions.store.load(page.url.split("game=")[1])) is not None
