@@ -274,14 +274,13 @@ class _Call:
     async def _stream(self, responses: AsyncIterator[Any]) -> None:
         """Send each response as it comes; when the browser goes away, stop waiting and close the handler."""
         gone = asyncio.ensure_future(self._disconnected())
+        following: asyncio.Future[Any] | None = None
         try:
             await self._write(b"")  # headers now, so the browser knows the stream is open
             while True:
                 following = asyncio.ensure_future(anext(responses))
                 await asyncio.wait({following, gone}, return_when=asyncio.FIRST_COMPLETED)
                 if gone.done():
-                    following.cancel()
-                    await asyncio.wait({following})  # the generator must stop before it is closed
                     self.gone = True
                     return
                 try:
@@ -291,6 +290,9 @@ class _Call:
                 await self._write(self.handler.response_serializer(response))  # type: ignore[misc]
         finally:
             gone.cancel()
+            if following is not None and not following.done():
+                following.cancel()  # gone, or the deadline: the generator must stop before it is closed
+                await asyncio.wait({following})
             await responses.aclose()  # type: ignore[attr-defined]
 
     async def _disconnected(self) -> None:

@@ -207,3 +207,44 @@ async def test_a_draining_server_refuses_new_calls_as_over_grpc(
     served.server.drain.started.set()
     _, trailers = await call(http, "ListGameTypes", pb.ListGameTypesRequest())
     assert trailers["grpc-status"] == "14" and error_info(trailers).reason == "DRAINING"  # UNAVAILABLE
+
+
+async def test_the_text_format_is_base64_both_ways(http: httpx.AsyncClient) -> None:
+    """application/grpc-web-text, for clients that cannot read binary bodies."""
+    body = pb.ListGameTypesRequest().SerializeToString()
+    headers = {"content-type": "application/grpc-web-text", "x-grpc-web": "1"}
+    framed = base64.b64encode(struct.pack(">BI", 0, len(body)) + body)
+    answer = await http.post(SERVICE + "ListGameTypes", content=framed, headers=headers)
+    assert answer.headers["content-type"] == "application/grpc-web-text+proto"
+    decoded = b"".join(
+        base64.b64decode(part + b"=" * (-len(part) % 4)) for part in _base64_runs(answer.content)
+    )
+    messages, trailers = frames(decoded)
+    assert pb.ListGameTypesResponse.FromString(messages[0]).game_types and trailers["grpc-status"] == "0"
+
+
+def _base64_runs(text: bytes) -> list[bytes]:
+    """Each frame is encoded on its own, so padding may end a run mid-body."""
+    runs, start = [], 0
+    for end in range(len(text)):
+        if text[end : end + 1] == b"=" and text[end + 1 : end + 2] != b"=":
+            runs.append(text[start : end + 1])
+            start = end + 1
+    return [*runs, text[start:]] if text[start:] else runs
+
+
+async def test_grpc_timeout_ends_a_quiet_stream_with_deadline_exceeded(http: httpx.AsyncClient) -> None:
+    created = pb.CreateGameResponse.FromString(
+        (
+            await call(
+                http, "CreateGame", pb.CreateGameRequest(game_type="tiny_dice", players=2, display_name="Ann")
+            )
+        )[0][0]
+    )
+    body = pb.StreamEventsRequest(game_id=created.game.game_id).SerializeToString()
+    headers = {**GRPC_WEB, "grpc-timeout": "300m"}
+    answer = await http.post(
+        SERVICE + "StreamEvents", content=struct.pack(">BI", 0, len(body)) + body, headers=headers
+    )
+    messages, trailers = frames(answer.content)
+    assert messages and trailers["grpc-status"] == "4"  # the log so far, then DEADLINE_EXCEEDED
