@@ -180,11 +180,14 @@ class GrpcWebApp:
         if scope["type"] != "http":
             return  # lifespan: nothing to set up
         handler = self.methods.get(scope["path"])
-        if handler is None:
+        grpc_web = _content_type(scope).startswith("application/grpc-web")
+        if handler is None and grpc_web:
+            await _unimplemented(scope["path"], send, self.cors.headers(scope))
+        elif handler is None:
             await self._static(scope, send)
         elif scope["method"] == "OPTIONS":
             await _respond(send, 204, self.cors.preflight(scope))
-        elif scope["method"] != "POST" or not _content_type(scope).startswith("application/grpc-web"):
+        elif scope["method"] != "POST" or not grpc_web:
             await _respond(send, 415, [], b"gRPC-Web calls are POSTs of application/grpc-web+proto\n")
         else:
             await _Call(handler, scope, receive, send, self.cors.headers(scope)).run()
@@ -206,6 +209,13 @@ def _static_file(root: Path | None, url_path: str) -> Path | None:
     candidate = (root / (url_path.lstrip("/") or "index.html")).resolve()
     inside = candidate.is_relative_to(root.resolve())
     return candidate if inside and candidate.is_file() else None
+
+
+async def _unimplemented(path: str, send: Send, cors: list[tuple[bytes, bytes]]) -> None:
+    """A method this port does not serve (BotService, a typo) answers UNIMPLEMENTED, as gRPC does."""
+    context = WebContext((), "", grpc.StatusCode.UNIMPLEMENTED, f"no method {path} on the gRPC-Web port")
+    headers = [(b"content-type", b"application/grpc-web+proto"), *cors]
+    await _respond(send, 200, headers, frame(context.trailers(), TRAILER_FLAG))
 
 
 def _content_type(scope: Scope) -> str:

@@ -248,3 +248,10 @@ async def test_grpc_timeout_ends_a_quiet_stream_with_deadline_exceeded(http: htt
     )
     messages, trailers = frames(answer.content)
     assert messages and trailers["grpc-status"] == "4"  # the log so far, then DEADLINE_EXCEEDED
+
+
+async def test_bot_service_is_not_offered_to_browsers(http: httpx.AsyncClient) -> None:
+    path = "/zythos.v1.BotService/WatchAssignments"
+    answer = await http.post(path, content=struct.pack(">BI", 0, 0), headers=GRPC_WEB)
+    _, trailers = frames(answer.content)
+    assert trailers["grpc-status"] == "12"  # UNIMPLEMENTED
