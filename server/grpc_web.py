@@ -32,6 +32,10 @@ from hypercorn.config import Config as HypercornConfig
 from server.wire_guard import Handler
 
 log = logging.getLogger(__name__)
+# hypercorn's own lines go through the server's logging, warnings and errors only: the server
+# logs where to point a browser itself, and hypercorn's "CTRL + C to quit" is not ours to say.
+HYPERCORN_LOG = logging.getLogger(f"{__name__}.hypercorn")
+HYPERCORN_LOG.setLevel(logging.WARNING)
 
 Scope = Mapping[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -346,7 +350,7 @@ class GrpcWebServer:
         config.bind = [f"fd://{os.dup(self.sock.fileno())}"]
         config.graceful_timeout = self.grace
         config.accesslog = None
-        config.errorlog = log  # hypercorn's own lines go through the server's logging, not to stderr
+        config.errorlog = HYPERCORN_LOG
         self._task = asyncio.create_task(serve(self.app, config, shutdown_trigger=self._stop.wait))  # type: ignore[arg-type]
 
     async def stop(self) -> None:
