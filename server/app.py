@@ -170,7 +170,7 @@ def build_server(
     port = _listen(server, config)
     web = None
     if config.grpc_web_port:
-        app = GrpcWebApp(Cors.parse(config.grpc_web_origins), _static_root(config))
+        app = GrpcWebApp(Cors.parse(config.grpc_web_origins), _static_root(config), config.max_message_bytes)
         add_guarded(
             pb_grpc.add_GameServiceServicer_to_server, game_service, app, game_requests, drain.refusing
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import binascii
 import logging
 import mimetypes
 import os
@@ -171,6 +172,7 @@ class GrpcWebApp:
 
     cors: Cors = field(default_factory=lambda: Cors(frozenset()))
     static_root: Path | None = None
+    max_message_bytes: int = 256 * 1024  # --max-message-bytes, as on the native port
     methods: dict[str, Handler] = field(default_factory=dict)
 
     def add_generic_rpc_handlers(self, handlers: object) -> None:
@@ -194,7 +196,8 @@ class GrpcWebApp:
         elif scope["method"] != "POST" or not grpc_web:
             await _respond(send, 415, [], b"gRPC-Web calls are POSTs of application/grpc-web+proto\n")
         else:
-            await _Call(handler, scope, receive, send, self.cors.headers(scope)).run()
+            call = _Call(handler, scope, receive, send, self.cors.headers(scope))
+            await call.run(self.max_message_bytes)
 
     async def _static(self, scope: Scope, send: Send) -> None:
         path = _static_file(self.static_root, scope["path"]) if scope["method"] in ("GET", "HEAD") else None
@@ -232,15 +235,6 @@ async def _respond(send: Send, status: int, headers: list[tuple[bytes, bytes]], 
     await send({"type": "http.response.body", "body": body})
 
 
-async def _read_body(receive: Receive) -> bytes:
-    chunks = []
-    while True:
-        event = await receive()
-        chunks.append(event.get("body", b""))
-        if not event.get("more_body"):
-            return b"".join(chunks)
-
-
 class _Call:
     """One gRPC-Web call: decode the request, run the handler, frame the answers and the trailers."""
 
@@ -257,12 +251,10 @@ class _Call:
         self.started = False
         self.gone = False
 
-    async def run(self) -> None:
-        body = await _read_body(self.receive)
-        if self.text:
-            body = base64.b64decode(body)
-        request = self.handler.request_deserializer(first_message(body))  # type: ignore[misc]
+    async def run(self, max_message_bytes: int) -> None:
         try:
+            body = await self._body(max_message_bytes)
+            request = self.handler.request_deserializer(first_message(body))  # type: ignore[misc]
             async with asyncio.timeout(self.timeout):
                 await self._serve(request)
         except Aborted:
@@ -274,6 +266,27 @@ class _Call:
             self.context.status, self.context.message = grpc.StatusCode.UNKNOWN, "unexpected server error"
         if not self.gone:
             await self._write(self.context.trailers(), TRAILER_FLAG, more=False)
+
+    async def _body(self, max_message_bytes: int) -> bytes:
+        """The request body, refused past the size the native port refuses (base64 is a third larger)."""
+        cap = max_message_bytes + FRAME.size
+        cap = cap * 4 // 3 + 4 if self.text else cap
+        chunks, size = [], 0
+        while True:
+            event = await self.receive()
+            chunks.append(event.get("body", b""))
+            size += len(chunks[-1])
+            if size > cap:
+                too_big = f"the request is larger than {max_message_bytes} bytes (--max-message-bytes)"
+                await self.context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, too_big)
+            if not event.get("more_body"):
+                break
+        if not self.text:
+            return b"".join(chunks)
+        try:
+            return base64.b64decode(b"".join(chunks), validate=True)
+        except binascii.Error:
+            await self.context.abort(grpc.StatusCode.INVALID_ARGUMENT, "a grpc-web-text body must be base64")
 
     async def _serve(self, request: Any) -> None:
         # grpc's stubs type the behaviours for the sync server; under grpc.aio they are coroutines.

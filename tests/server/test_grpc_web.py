@@ -221,6 +221,9 @@ async def test_the_text_format_is_base64_both_ways(http: httpx.AsyncClient) -> N
     )
     messages, trailers = frames(decoded)
     assert pb.ListGameTypesResponse.FromString(messages[0]).game_types and trailers["grpc-status"] == "0"
+    not_base64 = await http.post(SERVICE + "ListGameTypes", content=b"!!!!", headers=headers)
+    _, refused = frames(base64.b64decode(not_base64.content))
+    assert refused["grpc-status"] == "3"  # INVALID_ARGUMENT
 
 
 def _base64_runs(text: bytes) -> list[bytes]:
@@ -255,3 +258,11 @@ async def test_bot_service_is_not_offered_to_browsers(http: httpx.AsyncClient) -
     answer = await http.post(path, content=struct.pack(">BI", 0, 0), headers=GRPC_WEB)
     _, trailers = frames(answer.content)
     assert trailers["grpc-status"] == "12"  # UNIMPLEMENTED
+
+
+async def test_a_request_past_max_message_bytes_is_refused_as_over_grpc(http: httpx.AsyncClient) -> None:
+    name = "x" * (300 * 1024)  # the test server keeps the default 256 KiB
+    _, trailers = await call(
+        http, "CreateGame", pb.CreateGameRequest(game_type="tiny_dice", display_name=name)
+    )
+    assert trailers["grpc-status"] == "8"  # RESOURCE_EXHAUSTED
