@@ -124,13 +124,18 @@ async def test_a_full_tiny_dice_game_against_a_bot_through_the_page(browser: Bro
     assert errors == []
 
 
-async def test_the_belgian_beers_race_board_is_the_map_of_belgium(browser: Browser, served: Served) -> None:
+@pytest.mark.parametrize(("game_type", "own"), [("tbbr", "svg.map .road"), ("tbbr_dice", ".dice .die")])
+async def test_the_belgian_beers_race_games_draw_the_map_of_belgium(
+    browser: Browser, served: Served, game_type: str, own: str
+) -> None:
+    """Both games: the 41 places and a meeple per seat; the board game its roads, the dice game its dice."""
     page, errors = await open_client(browser, served)
-    await create_with_bots(page, "tbbr")
+    await create_with_bots(page, game_type)
     await page.wait_for_selector('#status[data-status="ACTIVE"]', timeout=60_000)
     await page.wait_for_selector("svg.map .meeple")
     assert await page.locator("svg.map .place").count() == 41  # the Grand Place and 40 breweries
     assert await page.locator("svg.map .meeple").count() == 2
+    await page.wait_for_selector(own, state="attached")
     await page.wait_for_selector(MY_TURN_OR_OVER, timeout=60_000)
-    await page.screenshot(path=IMAGES / "web-client-tbbr.png")
+    await page.screenshot(path=IMAGES / f"web-client-{game_type}.png")
     assert errors == []

@@ -17,6 +17,9 @@ import {
   type GameView,
   GameViewSchema,
   type LegalAction,
+  TbbrDiceColour,
+  type TbbrDiceDie,
+  TbbrDiceDieStatus,
 } from "@zythos/client";
 import { drawMap, SEAT_COLOURS } from "./map.js";
 
@@ -167,9 +170,9 @@ async function reload(): Promise<void> {
 
 function showGame(game: Game, view: GameView): void {
   const finished = game.status === GameStatus.FINISHED || game.status === GameStatus.ABANDONED;
-  const board = $("status");
-  board.dataset.status = GameStatus[game.status];
-  board.textContent =
+  const statusLine = $("status");
+  statusLine.dataset.status = GameStatus[game.status];
+  statusLine.textContent =
     `${game.gameType} · ${GameStatus[game.status]} · version ${game.version} · you are seat ${current!.seat}` +
     (finished ? ` · ${game.result || "game over"}` : game.waitingReason ? ` · ${game.waitingReason}` : "");
   $("seats").replaceChildren(
@@ -182,18 +185,48 @@ function showGame(game: Game, view: GameView): void {
       return item;
     }),
   );
-  const board2 = $("board");
-  board2.replaceChildren();
-  if (view.view.case === "tbbr") board2.append(drawMap(view.view.value, current!.seat));
-  if (view.view.case === "tinyDice") board2.append(tinyDiceSheet(view.view.value.banked, view.view.value.target, view.view.value.turnPoints));
+  $("board").replaceChildren(...board(view, current!.seat));
   $("view-json").textContent = toJsonString(GameViewSchema, view, { prettySpaces: 1 });
 }
 
-function tinyDiceSheet(banked: number[], target: number, turnPoints: number): HTMLElement {
-  const sheet = document.createElement("p");
-  sheet.className = "sheet";
-  sheet.textContent = `Banked: ${banked.map((b, seat) => `seat ${seat} ${b}`).join(", ")} · target ${target} · this turn ${turnPoints}`;
-  return sheet;
+/** What a game type shows beyond the seats and the log; a game without a case shows the JSON only. */
+function board(view: GameView, seat: number): Element[] {
+  switch (view.view.case) {
+    case "tbbr": {
+      const players = view.view.value.players;
+      return [drawMap(players.map((p) => p.location), players[seat]?.visited ?? [], true)];
+    }
+    case "tbbrDice": {
+      const { players, dice } = view.view.value;
+      return [diceRow(dice), drawMap(players.map((p) => p.positionId), players[seat]?.visitedIds ?? [], false)];
+    }
+    case "tinyDice": {
+      const { banked, target, turnPoints } = view.view.value;
+      const scores = banked.map((b, s) => `seat ${s} ${b}`).join(", ");
+      return [paragraph("sheet", `Banked: ${scores} · target ${target} · this turn ${turnPoints}`)];
+    }
+    default:
+      return [];
+  }
+}
+
+function diceRow(dice: TbbrDiceDie[]): HTMLElement {
+  const row = paragraph("dice", "");
+  for (const die of dice) {
+    const face = document.createElement("span");
+    face.className = `die ${TbbrDiceColour[die.colour].toLowerCase()} ${TbbrDiceDieStatus[die.status].toLowerCase()}`;
+    face.textContent = die.status === TbbrDiceDieStatus.UNROLLED ? "·" : String(die.value);
+    face.title = `${TbbrDiceColour[die.colour].toLowerCase()} die, ${TbbrDiceDieStatus[die.status].toLowerCase()}`;
+    row.append(face);
+  }
+  return row;
+}
+
+function paragraph(className: string, text: string): HTMLElement {
+  const p = document.createElement("p");
+  p.className = className;
+  p.textContent = text;
+  return p;
 }
 
 function showActions(actions: LegalAction[], version: bigint, game: Game): void {

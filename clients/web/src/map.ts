@@ -1,8 +1,7 @@
 /**
- * The Belgian Beers Race board as SVG: places at their real coordinates, the board game's
- * roads, each player's meeple where it stands and the breweries you have visited.
+ * Belgium as SVG for both Belgian Beers Race games: places at their real coordinates, the
+ * board game's roads, each player's meeple where it stands and the breweries you have visited.
  */
-import type { TbbrView } from "@zythos/client";
 import belgium from "./belgium.json";
 
 interface Place {
@@ -55,22 +54,25 @@ function element(tag: string, attributes: Record<string, string | number>, title
   return node;
 }
 
-/** The board for one view: drawn afresh on every update (a few hundred nodes). */
-export function drawMap(view: TbbrView, yourSeat: number): SVGSVGElement {
+/**
+ * The map for one view, drawn afresh on every update (a few hundred nodes). `locations` holds
+ * each seat's place id; `roads` draws the board game's roads (the dice game has its own).
+ */
+export function drawMap(locations: string[], visited: Iterable<string>, roads: boolean): SVGSVGElement {
   const svg = element("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "map", role: "img" }) as SVGSVGElement;
   svg.setAttribute("aria-label", "Map of Belgium with the breweries");
-  for (const [a, b] of belgium.roads) {
+  for (const [a, b] of roads ? belgium.roads : []) {
     const [x1, y1] = at(byId.get(a)!);
     const [x2, y2] = at(byId.get(b)!);
     svg.append(element("line", { x1, y1, x2, y2, class: "road" }));
   }
-  const visited = new Set(view.players[yourSeat]?.visited ?? []);
-  for (const place of places) svg.append(drawPlace(place, visited.has(place.id)));
-  view.players.forEach((player, seat) => {
-    const place = byId.get(player.location);
+  const seen = new Set(visited);
+  for (const place of places) svg.append(drawPlace(place, seen.has(place.id)));
+  locations.forEach((location, seat) => {
+    const place = byId.get(location);
     if (!place) return;
     const [x, y] = at(place);
-    const dx = (seat - (view.players.length - 1) / 2) * 9;
+    const dx = (seat - (locations.length - 1) / 2) * 9;
     svg.append(
       element(
         "circle",
