@@ -89,9 +89,8 @@ class ZythosServer:
         # port at once would answer the calls queued in gRPC core with CANCELLED instead
         # (grpc/grpc#41785), so refuse them ourselves for a moment first.
         await asyncio.sleep(min(self.config.drain_refuse, grace))
-        if self.web is not None:
-            await self.web.stop()
-        await self.server.stop(grace)
+        web_stopped = self.web.stop() if self.web is not None else asyncio.sleep(0)
+        await asyncio.gather(web_stopped, self.server.stop(grace))
         await self.sessions.store.close()
         log.info("stopped")
 

@@ -266,3 +266,24 @@ async def test_a_request_past_max_message_bytes_is_refused_as_over_grpc(http: ht
         http, "CreateGame", pb.CreateGameRequest(game_type="tiny_dice", display_name=name)
     )
     assert trailers["grpc-status"] == "8"  # RESOURCE_EXHAUSTED
+
+
+async def test_the_drain_ends_an_open_stream_with_draining(served: Served, http: httpx.AsyncClient) -> None:
+    created = pb.CreateGameResponse.FromString(
+        (
+            await call(
+                http, "CreateGame", pb.CreateGameRequest(game_type="tiny_dice", players=2, display_name="Ann")
+            )
+        )[0][0]
+    )
+    body = pb.StreamEventsRequest(game_id=created.game.game_id).SerializeToString()
+    async with http.stream(
+        "POST", SERVICE + "StreamEvents", content=struct.pack(">BI", 0, len(body)) + body, headers=GRPC_WEB
+    ) as stream:
+        events = EventReader(stream.aiter_raw())
+        await events.next()
+        stopping = asyncio.create_task(served.server.stop(grace=1))
+        rest = bytes(events.pending) + b"".join([chunk async for chunk in events.chunks])
+    await stopping
+    _, trailers = frames(rest)  # the rest of the log, then the trailers
+    assert trailers["grpc-status"] == "14" and error_info(trailers).reason == "DRAINING"
