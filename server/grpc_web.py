@@ -118,8 +118,19 @@ def call_metadata(headers: Iterable[tuple[bytes, bytes]]) -> tuple[tuple[str, st
         if key in NOT_METADATA or key.startswith(("sec-", "access-control-")):
             continue
         value = raw_value.decode("latin-1")
-        metadata.append((key, base64.b64decode(value + "==") if key.endswith("-bin") else value))
+        if not key.endswith("-bin"):
+            metadata.append((key, value))
+        elif binary := _unbase64(value):
+            metadata.append((key, binary))
     return tuple(metadata)
+
+
+def _unbase64(value: str) -> bytes | None:
+    """A ``-bin`` header's bytes (padding optional, as gRPC allows); None when it is not base64."""
+    try:
+        return base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except binascii.Error:
+        return None
 
 
 def parse_timeout(value: str) -> float | None:

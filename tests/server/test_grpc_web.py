@@ -116,6 +116,12 @@ async def test_the_seat_token_goes_in_the_authorization_header(http: httpx.Async
     assert error_info(anonymous).reason == "UNAUTHENTICATED"
     _, seated = await call(http, "ListLegalActions", request, created.seat_token)
     assert seated["grpc-status"] == "0"
+    noise = {**GRPC_WEB, "authorization": f"Bearer {created.seat_token}", "trace-bin": "not base64!"}
+    body = request.SerializeToString()
+    answer = await http.post(
+        SERVICE + "ListLegalActions", content=struct.pack(">BI", 0, len(body)) + body, headers=noise
+    )
+    assert frames(answer.content)[1]["grpc-status"] == "0"  # a bad -bin header is dropped, not a 500
 
 
 async def test_stream_events_delivers_each_move_live(served: Served, http: httpx.AsyncClient) -> None:
