@@ -59,7 +59,12 @@ for (;;) {
   const choice = legal.actions[seen.length % legal.actions.length];
   try {
     await client.submitAction(
-      { gameId, expectedVersion: legal.version, requestId: crypto.randomUUID(), choice: { case: "actionId", value: choice.id } },
+      {
+        gameId,
+        expectedVersion: legal.version,
+        requestId: crypto.randomUUID(),
+        choice: { case: "actionId", value: choice.id },
+      },
       me,
     );
   } catch (error) {

@@ -65,7 +65,8 @@ function showOptions(): void {
       label.title = option.description;
       const select = document.createElement("select");
       select.name = option.name;
-      select.append(...option.allowedValues.map((v) => new Option(v, v, v === option.defaultValue, v === option.defaultValue)));
+      const chosen = (v: string) => new Option(v, v, v === option.defaultValue, v === option.defaultValue);
+      select.append(...option.allowedValues.map(chosen));
       label.append(`${option.name} `, select);
       return label;
     }),
@@ -134,7 +135,8 @@ async function follow(seat: Seat, signal: AbortSignal): Promise<void> {
 
 function logEvent(event: GameEvent): void {
   const item = document.createElement("li");
-  item.textContent = `v${event.version} · ${event.seat >= 0 ? `seat ${event.seat}` : "game"} · ${event.label || event.kind}`;
+  const who = event.seat >= 0 ? `seat ${event.seat}` : "game";
+  item.textContent = `v${event.version} · ${who} · ${event.label || event.kind}`;
   item.style.borderLeftColor = event.seat >= 0 ? SEAT_COLOURS[event.seat % SEAT_COLOURS.length] : "transparent";
   const log = $("log");
   log.append(item);
@@ -230,7 +232,8 @@ function paragraph(className: string, text: string): HTMLElement {
 }
 
 function showActions(actions: LegalAction[], version: bigint, game: Game): void {
-  $("actions-title").textContent = actions.length ? "Your move" : game.status === GameStatus.ACTIVE ? "Waiting for the others…" : "";
+  const waiting = game.status === GameStatus.ACTIVE ? "Waiting for the others…" : "";
+  $("actions-title").textContent = actions.length ? "Your move" : waiting;
   $("actions").replaceChildren(
     ...actions.map((action) => {
       const button = document.createElement("button");
@@ -249,7 +252,12 @@ async function submit(action: LegalAction, version: bigint): Promise<void> {
   try {
     // expected_version pins the position the choice was made on; request_id makes a retry safe.
     await client.submitAction(
-      { gameId: seat.gameId, expectedVersion: version, requestId: requestId(), choice: { case: "actionId", value: action.id } },
+      {
+        gameId: seat.gameId,
+        expectedVersion: version,
+        requestId: requestId(),
+        choice: { case: "actionId", value: action.id },
+      },
       asSeat(seat.token),
     );
   } catch (error) {
