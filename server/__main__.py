@@ -87,21 +87,24 @@ def with_local_bot_secret(config: Config) -> Config:
 
 
 def check_port_free(config: Config) -> None:
-    """Stop with one line if the gRPC port is taken, before gRPC core logs its own complaint.
+    """Stop with one line if the gRPC (or gRPC-Web) port is taken, before a library logs its own complaint.
 
-    Skipped with ``--reuse-port`` (sharing the port is the point) and for port 0.
+    Skipped with ``--reuse-port`` (sharing the gRPC port is the point) and for port 0.
     """
-    if config.reuse_port or not config.port:
-        return
+    ports = {"--port": 0 if config.reuse_port else config.port, "--grpc-web-port": config.grpc_web_port}
+    for flag, port in ports.items():
+        if port:
+            _check_free(flag, config.host, port)
+
+
+def _check_free(flag: str, host: str, port: int) -> None:
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
-            config.host, config.port, type=socket.SOCK_STREAM
-        )[0]
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(address)
     except OSError as exc:
-        settings.fail(PROG, f"--port {config.port} on {config.host!r}: {exc.strerror or exc}")
+        settings.fail(PROG, f"{flag} {port} on {host!r}: {exc.strerror or exc}")
 
 
 async def serve(config: Config) -> None:

@@ -16,6 +16,8 @@ from server.bot_servicer import BotService
 from server.bots import BotDispatcher
 from server.clock_keeper import ClockKeeper
 from server.config import Config
+from server.grpc_web import Cors, GrpcWebApp, GrpcWebServer
+from server.grpc_web import bind as bind_web
 from server.matching import Window
 from server.matchmaker import Matchmaker, MatchSettings
 from server.matchmaking_servicer import MatchmakingService, PlayerService
@@ -57,6 +59,7 @@ class ZythosServer:
     config: Config
     bots: BotDispatcher
     matchmaker: Matchmaker
+    web: GrpcWebServer | None = None
 
     _bot_loop: asyncio.Task[None] | None = None
     _hub_loop: asyncio.Task[None] | None = None
@@ -67,6 +70,11 @@ class ZythosServer:
     async def start(self) -> None:
         await self.server.start()
         log.info("serving zythos.v1 on %s:%d", self.config.host, self.port)
+        if self.web is not None:
+            self.web.start()
+            host = "localhost" if self.config.host in ("0.0.0.0", "::", "") else self.config.host
+            what = "the web client: open" if self.config.web_client_dir else "gRPC-Web on"
+            log.info("serving %s http://%s:%d/", what, host, self.web.port)
         if not self.config.bot_secret:
             log.warning("no bot secret (--bot-secret / ZYTHOS_BOT_SECRET): BotService refuses every worker")
         self._bot_loop = asyncio.create_task(self.bots.run())
@@ -94,7 +102,8 @@ class ZythosServer:
         # port at once would answer the calls queued in gRPC core with CANCELLED instead
         # (grpc/grpc#41785), so refuse them ourselves for a moment first.
         await asyncio.sleep(min(self.config.drain_refuse, grace))
-        await self.server.stop(grace)
+        web_stopped = self.web.stop() if self.web is not None else asyncio.sleep(0)
+        await asyncio.gather(web_stopped, self.server.stop(grace))
         await self.sessions.store.close()
         log.info("stopped")
 
@@ -150,13 +159,11 @@ def build_server(
     players = Players(sessions.store.match_store())
     matchmaker = Matchmaker(sessions, bots, match_settings(config))
     watch_limits = StreamLimits(config.max_streams, config.max_streams_per_client)
-    services = [
-        (pb_grpc.add_GameServiceServicer_to_server, GameService(sessions, drain, bots, players), pb),
-        (
-            bot_grpc.add_BotServiceServicer_to_server,
-            BotService(bots, config.bot_secret, drain, client_certificates=bool(config.bot_client_ca)),
-            bot_pb,
-        ),
+    game_service = GameService(sessions, drain, bots, players)
+    bot_service = BotService(bots, config.bot_secret, drain, client_certificates=bool(config.bot_client_ca))
+    # Browsers (gRPC-Web) get every service but BotService: bot workers speak native gRPC.
+    for_browsers = [
+        (pb_grpc.add_GameServiceServicer_to_server, game_service, pb),
         (player_grpc.add_PlayerServiceServicer_to_server, PlayerService(players), player_pb),
         (
             mm_grpc.add_MatchmakingServiceServicer_to_server,
@@ -164,6 +171,7 @@ def build_server(
             mm_pb,
         ),
     ]
+    services = [*for_browsers, (bot_grpc.add_BotServiceServicer_to_server, bot_service, bot_pb)]
     for add_to_server, servicer, module in services:
         (service,) = module.DESCRIPTOR.services_by_name.values()
         add_guarded(add_to_server, servicer, server, request_types(service), drain.refusing)
@@ -181,7 +189,14 @@ def build_server(
         server,
     )
     port = _listen(server, config)
-    return ZythosServer(server, sessions, health_servicer, drain, port, config, bots, matchmaker)
+    web = None
+    if config.grpc_web_port:
+        app = GrpcWebApp(Cors.parse(config.grpc_web_origins), _static_root(config), config.max_message_bytes)
+        for add_to_server, servicer, module in for_browsers:
+            (service,) = module.DESCRIPTOR.services_by_name.values()
+            add_guarded(add_to_server, servicer, app, request_types(service), drain.refusing)
+        web = GrpcWebServer(app, bind_web(config.host, config.grpc_web_port), config.drain_grace)
+    return ZythosServer(server, sessions, health_servicer, drain, port, config, bots, matchmaker, web)
 
 
 def match_settings(config: Config) -> MatchSettings:
@@ -193,6 +208,10 @@ def match_settings(config: Config) -> MatchSettings:
         lease_seconds=config.matchmaking_lease_seconds,
         window=Window(config.rating_window, config.rating_window_per_second),
     )
+
+
+def _static_root(config: Config) -> Path | None:
+    return Path(config.web_client_dir) if config.web_client_dir else None
 
 
 def _listen(server: grpc.aio.Server, config: Config) -> int:

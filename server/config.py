@@ -50,6 +50,18 @@ class Config:
     bot_client_ca: str = setting(
         "", "CA file that signs bot workers' client certificates: BotService then needs one (on --bot-port)"
     )
+    grpc_web_port: int = setting(
+        0,
+        "gRPC-Web port for browsers (GameService, and --web-client-dir's files); 0: off",
+        minimum=0,
+        maximum=65535,
+    )
+    grpc_web_origins: str = setting(
+        "", "comma-separated origins whose pages may call gRPC-Web (CORS), `*` for any; empty: same origin"
+    )
+    web_client_dir: str = setting(
+        "", "directory served as static files on --grpc-web-port (clients/web/dist)"
+    )
     metrics_port: int = setting(
         9090, "Prometheus /metrics HTTP port; 0 disables it", minimum=0, maximum=65535
     )
@@ -162,6 +174,10 @@ def inconsistencies(config: Config) -> list[str]:
         problems.append("--processes above 1 needs --redis-url: processes share games only through Redis")
     if config.bot_client_ca and not (config.tls_cert and config.bot_port):
         problems.append("--bot-client-ca needs --tls-cert/--tls-key and a --bot-port to verify workers on")
+    if config.web_client_dir and not config.grpc_web_port:
+        problems.append("--web-client-dir is served on --grpc-web-port: set one")
+    if config.web_client_dir and not os.path.isdir(config.web_client_dir):
+        problems.append(f"--web-client-dir: no such directory {config.web_client_dir!r}")
     for name in ("tls_cert", "tls_key", "bot_client_ca"):
         path = getattr(config, name)
         if path and not os.path.isfile(path):
