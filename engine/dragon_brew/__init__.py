@@ -7,6 +7,7 @@ from engine.core.registry import register
 from engine.dragon_brew.game import DragonBrewGame
 from engine.dragon_brew.table import DragonBrewState
 
-GAME = register(DragonBrewGame())
+GAME = DragonBrewGame()
+register(GAME)
 
 __all__ = ["GAME", "DragonBrewGame", "DragonBrewState"]

@@ -80,7 +80,8 @@ def _event(state: DragonBrewState, seat: int, e: EventCard, free: bool) -> list[
     if e.draw:
         state.tasks[0:0] = [["scroll", e.draw]]
     score(state, seat, e.vp)
-    events = [Event("drafted", f"Seat {seat} drafts {e.name}", seat, {"card": e.id, "deck": "event"})]
+    payload = {"card": e.id, "deck": "event", "vp": e.vp}
+    events = [Event("drafted", f"Seat {seat} drafts {e.name}", seat, payload)]
     if e.gnome:
         state.gnomes_left -= 1
         player.gnomes += 1

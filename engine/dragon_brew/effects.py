@@ -124,6 +124,7 @@ def _drain_gnome(state: DragonBrewState, actor: int) -> None:
 def sacrifice(state: DragonBrewState, seat: int, index: int) -> list[Event]:
     """Chaos Wytch "Dark Sacrifice": burn an action card and its upgrades, its brewers come home."""
     player = state.players[seat]
+    player.doomed += 1  # the Chaos Wytch on the Dark Sacrifice card leaves the game in winter
     slot = player.estate.pop(index)
     player.brewers += slot[OWN]
     player.gnomes += slot[GNOMES]
