@@ -15,7 +15,7 @@ from engine.dragon_brew.table import DragonBrewState
 
 DragonBrewState.RULES = DragonBrewRules()
 
-_RACES = ("random", *components().races)
+_RACE_IDS = ", ".join(components().races)
 
 
 class DragonBrewGame(Game):
@@ -24,16 +24,21 @@ class DragonBrewGame(Game):
     min_players = 2
     max_players = 4
     options = (
+        # Free-form (checked by setup.choose_races): 20 choices for each of four seats would make
+        # the enumerated option sets (golden replays, clients' option pickers) a product of 320,000.
         *(
             OptionSpec(
-                f"race_{seat}", f"Seat {seat}'s race (random: any the player count allows)", "random", _RACES
+                f"race_{seat}",
+                f"Seat {seat}'s race: random (any the player count allows) or {_RACE_IDS}",
+                "random",
             )
             for seat in range(4)
         ),
         OptionSpec("corrupt_judge", "Variant: the Corrupt Judge (bribes)", "false", ("true", "false")),
     )
     wire_module = "engine.dragon_brew.wire"
-    # Measured over random 2-4 player games: under 200 legal actions, under 3000 steps.
+    # Measured over 180 random 2-4 player games: at most 34 legal actions at once, 455 distinct ids,
+    # 478 steps; no chance steps (shuffles use the hidden rng).
     bounds = SizeBounds(distinct_actions=1024, chance_outcomes=1, game_length=20_000)
 
     def new_state(self, players: int, options: Mapping[str, str], seed: int) -> DragonBrewState:
