@@ -34,6 +34,7 @@ from engine.dragon_brew.components import (
 )
 from engine.dragon_brew.decks import ROWS
 from engine.dragon_brew.estate import max_beers, slot_card
+from engine.dragon_brew.fall import unused
 from engine.dragon_brew.table import DragonBrewState
 
 _VP = 1.5  # a VP against a gold, in a game scored in VP with gold as the last tie-break
@@ -159,7 +160,7 @@ class _Turn:
         beer = self.player.brews[-1]
         if len(beer) <= 2:  # "open" and the barrel: the beer's first spice
             return value
-        book = [recipe(r) for r in self.player.book]
+        book = [recipe(r) for r in unused(self.player)]
         beers_left = max_beers(self.player) - len(self.player.brews)
         barrels = min(sum(r.barrel for r in book), beers_left)
         return value if sum(not r.barrel for r in book) > barrels else 0.2

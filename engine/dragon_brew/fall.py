@@ -29,13 +29,20 @@ def _open(player: Player) -> list[str] | None:
     return player.brews[-1] if player.brews and player.brews[-1][0] == OPEN else None
 
 
+def unused(player: Player) -> list[str]:
+    """The recipes of the book not yet in a beer: a recipe stays in the book (and the book's size,
+    which everyone may count, stays put) until its beer is presented."""
+    used = [r for beer in player.brews for r in beer]
+    return [r for r in player.book if r not in used]
+
+
 def _spice_after(player: Player, barrel: str) -> bool:
     """Whether some spice of the book can still be paid once ``barrel`` is: a started beer can be finished."""
     if not economy.can_pay(player, _cost(barrel)):
         return False
     rest = player.clone()
     economy.pay(rest, _cost(barrel))
-    return any(not recipe(r).barrel and economy.can_pay(rest, _cost(r)) for r in player.book)
+    return any(not recipe(r).barrel and economy.can_pay(rest, _cost(r)) for r in unused(player))
 
 
 def legal(state: DragonBrewState, seat: int) -> list[Move]:
@@ -44,7 +51,7 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
     if beer is not None:
         moves = [
             Move("spice", r, f"Add {recipe(r).name} to the beer")
-            for r in player.book
+            for r in unused(player)
             if not recipe(r).barrel and economy.can_pay(player, _cost(r))
         ]
         return moves + ([Move("close", "", "This beer is done")] if len(beer) > 2 else [])
@@ -52,7 +59,7 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
     if len(player.brews) < max_beers(player):
         moves = [
             Move("barrel", r, f"Start a beer on the {recipe(r).name} barrel")
-            for r in player.book
+            for r in unused(player)
             if recipe(r).barrel and _spice_after(player, r)
         ]
     return [*moves, Move("done", "", "Finish brewing")]
@@ -63,7 +70,6 @@ def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
     secret = frozenset({seat})
     if move.kind in ("barrel", "spice"):
         economy.pay(player, _cost(move.arg))
-        player.book.remove(move.arg)
         if move.kind == "barrel":
             player.brews.append([OPEN, move.arg])
         else:
@@ -132,6 +138,8 @@ def present(state: DragonBrewState) -> list[Event]:
     for seat in state.order:
         player = state.players[seat]
         player.presented, player.brews = player.brews, []
+        for recipe_id in (r for beer in player.presented for r in beer):
+            player.book.remove(recipe_id)
         for beer in player.presented:
             values = {c: characteristic(beer, c) for c in CHARACTERISTICS}
             text = f"Seat {seat} presents {beer_name(beer)}"

@@ -74,8 +74,9 @@ def test_brewing_is_secret_until_every_screen_lifts() -> None:
     """Rulebook: "Don't forget to keep your brews behind your screen secret" / "When all players have finished
     brewing beers, players lift their screens simultaneously"."""
     state = halfling_brewing()
+    watched, spectated = state.observe(1), state.observe(None)
     brewing_events = act(state, "barrel:B02", "spice:S01", "spice:S02", "close", seat=0)
-    assert state.observe(1).players[0].brews == () and state.observe(None).players[0].book_size == 5
+    assert state.observe(1) == watched and state.observe(None) == spectated  # not even the book's size
     assert state.observe(0).players[0].brews == (tuple(SNEAKY_GLOWING_DUNKEL),)
     act(state, "done", seat=0)
     assert all(e.visible_to == frozenset({0}) for e in brewing_events)
@@ -206,3 +207,12 @@ def test_the_human_and_the_orc_tied_at_32_the_orc_wins_on_ribbons() -> None:
     assert state.ranking() == [1, 2]  # "If a tie persists, the player with the most gold is the winner"
     orc.gold = 4
     assert state.ranking() == [1, 1]  # "the game is a tie and the victory is shared"
+
+
+def test_a_quest_brewer_comes_home_in_winter() -> None:
+    """Rulebook: "The player brewer is returned to your player race card and the quest card is discarded
+    during the winter cleanup phase"."""
+    state = start("halfling", "human")
+    state.players[0].brewers, state.players[0].away = 6, 1
+    winter_of(state)
+    assert state.players[0].brewers == 7 and state.players[0].away == 0

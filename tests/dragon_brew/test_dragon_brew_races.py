@@ -249,3 +249,23 @@ def test_tree_men_sacred_grove_grows_a_magic_ingredient() -> None:
     act(state, f"assign:{slot(state, 0, 'fields')}.own", *["take:wheat"] * 4, "take:toadstool")
     assert holding(state, 0) == {"wheat": 4, "toadstool": 1}
     assert not any(e[0].endswith(":trader") for e in state.players[0].estate)
+
+
+def test_the_shadow_judge_cannot_replace_an_ogre_ruled_judge() -> None:
+    """Rulebook: "The Shadow Judge ability can't be used on judges who are being influenced by an Ogre
+    player's "Ogre-Ruled" ability"."""
+    state = start("dark_elves", "ogres")
+    state.ogre[0] = 1
+    to_fall(state)
+    act(state, "done", seat=0)
+    act(state, "done", seat=1)
+    assert not any(i.startswith("shadow:0.") for i in ids(state)) and any(
+        i.startswith("shadow:1.") for i in ids(state)
+    )
+
+
+def test_vampires_drain_a_housed_gnome_when_none_is_on_the_race_card() -> None:
+    state = start("vampires", "human")
+    state.players[0].housed, state.gnomes_left = 1, 9
+    act(state, f"free:{slot(state, 0, 'drain_gnome')}")
+    assert state.players[0].housed == 0 and holding(state, 0)["mana"] == 1

@@ -198,3 +198,31 @@ def test_gnome_housing_keeps_gnomes_and_ends_the_spring_on_its_owners_word() -> 
     assert "end" not in ids(state) and "end_spring" in ids(state)
     act(state, "end_spring")
     assert state.phase == BREW
+
+
+def test_moving_a_gnome_to_gnome_housing_is_a_free_action() -> None:
+    """Rulebook: "Moving purple Gnome brewers to the Gnome Housing card from your player race card is a
+    free action. Gnomes that have already been assigned to other cards may not be moved"."""
+    state = start("halfling", "human")
+    add_card(state, 0, "gnome_housing")
+    state.players[0].gnomes, state.gnomes_left = 1, 9
+    act(state, "house")
+    assert state.players[0].housed == 1 and state.players[0].gnomes == 0
+    assert "house" not in ids(state) and not state.acted
+
+
+def test_mana_weed_never_stands_in_for_gold() -> None:
+    """Rulebook: "Mana weed may not be used instead of gold"."""
+    state = start("halfling", "human")
+    pool(state, brewery=["mana_mountain"])
+    goods(state, 0, gold=2, mana=5)
+    assert "draft:b0" not in ids(state)
+
+
+def test_no_spell_is_cast_without_a_spell_token() -> None:
+    """Interpretation (docs/rules/dragon_brew.md): the 12 spell tokens are components, like the gnomes."""
+    state = start("halfling", "human")
+    spell = add_card(state, 0, "transmutation_spell")
+    goods(state, 0, wheat=6)
+    state.tokens_left = 0
+    assert f"spell:{spell}" not in ids(state)
