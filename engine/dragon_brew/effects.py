@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.dragon_brew import economy
+from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import Amounts, Card, card
 from engine.dragon_brew.decks import discard_slot, refill
 from engine.dragon_brew.estate import multiplier, slot_card, upgrades
-from engine.dragon_brew.player import CARD, GNOMES, OWN, UPGRADES, USED
+from engine.dragon_brew.player import CARD, GNOMES, OWN, UPGRADES, USED, Player
 from engine.dragon_brew.table import DragonBrewState
 
 # Specials that open a choice of their own (a task of the same name, see tasks.py).
@@ -85,6 +86,20 @@ def execute(
     state.tasks[0:0] = queued
     payload = {"card": c.id, "owner": owner, "gain": dict(gains)}
     return [Event("card_used", f"Seat {actor} uses {label}", actor, payload, visible_to=None)]
+
+
+def free_moves(player: Player) -> list[Move]:
+    """Rulebook "Free Cards": as often as the player can pay, spring turn or fall ("free actions are
+    permitted during the fall and winter phases")."""
+    moves = []
+    for i, slot in enumerate(player.estate):
+        c = slot_card(slot)
+        if c.kind != "free" or not economy.can_pay(player, c.pay):
+            continue
+        if c.special == "drain_gnome" and not (player.gnomes or player.housed):
+            continue
+        moves.append(Move("free", str(i), f"{c.name} ({economy.text(c.pay)})"))
+    return moves
 
 
 def again(state: DragonBrewState, actor: int, owner: int, index: int) -> list[Event]:

@@ -13,6 +13,7 @@ from engine.core.events import Event
 from engine.dragon_brew import economy
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import CHARACTERISTICS, judge, recipe
+from engine.dragon_brew.effects import execute, free_moves
 from engine.dragon_brew.estate import max_beers
 from engine.dragon_brew.judging import beer_name, characteristic, judge_all
 from engine.dragon_brew.player import Player
@@ -62,12 +63,14 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
             for r in unused(player)
             if recipe(r).barrel and _spice_after(player, r)
         ]
-    return [*moves, Move("done", "", "Finish brewing")]
+    return [*moves, *free_moves(player), Move("done", "", "Finish brewing")]
 
 
 def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
     player = state.players[seat]
     secret = frozenset({seat})
+    if move.kind == "free":
+        return execute(state, seat, seat, int(move.arg))
     if move.kind in ("barrel", "spice"):
         economy.pay(player, _cost(move.arg))
         if move.kind == "barrel":

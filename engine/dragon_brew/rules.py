@@ -38,7 +38,7 @@ class DragonBrewRules:
         if state.phase == SPRING:
             return tasks.legal(state, seat) if state.tasks else spring.legal(state, seat)
         if state.phase == BREW:
-            return fall.legal(state, seat)
+            return tasks.legal(state, seat) if state.tasks else fall.legal(state, seat)
         if state.phase == SHADOW:
             return fall.shadow_legal(state, seat)
         if state.phase == JUDGE:
@@ -52,7 +52,7 @@ class DragonBrewRules:
         if state.phase == SPRING:
             return tasks.apply(state, seat, action) if state.tasks else spring.apply(state, seat, action)
         if state.phase == BREW:
-            return fall.apply(state, seat, action)
+            return tasks.apply(state, seat, action) if state.tasks else fall.apply(state, seat, action)
         if state.phase == SHADOW:
             return fall.shadow_apply(state, seat, action)
         if state.phase == JUDGE:

@@ -14,7 +14,7 @@ from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import card, event, judge
 from engine.dragon_brew.decks import refill, row_slots
 from engine.dragon_brew.draft import can_draft, draft, start_clearing
-from engine.dragon_brew.effects import execute
+from engine.dragon_brew.effects import execute, free_moves
 from engine.dragon_brew.estate import owns, slot_card, usable
 from engine.dragon_brew.player import GNOMES, OWN, USED, Player, Slot
 from engine.dragon_brew.table import BREW, DragonBrewState
@@ -34,7 +34,7 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
         ]
     if not state.cleared_draft and player.gold >= 1:
         moves.append(Move("clear_draft", "", "Pay 1 gold to clear five cards of the drafting pool"))
-    moves += _spells_and_free(state, player)
+    moves += _spells(state, player) + free_moves(player)
     if player.gnomes and owns(player, "gnome_housing"):
         moves.append(Move("house", "", "Move a migrant gnome to Gnome Housing"))
     if state.corrupt:
@@ -59,17 +59,16 @@ def _meeples(player: Player) -> list[str]:
     return [m for m, n in zip(MEEPLES, (player.brewers, player.gnomes, player.housed), strict=True) if n]
 
 
-def _spells_and_free(state: DragonBrewState, player: Player) -> list[Move]:
-    moves = []
-    for i, slot in enumerate(player.estate):
-        c = slot_card(slot)
-        if c.kind == "spell" and not slot[USED] and state.tokens_left and economy.can_pay(player, c.pay):
-            moves.append(Move("spell", str(i), f"Cast {c.name} ({economy.text(c.pay)})"))
-        elif c.kind == "free" and economy.can_pay(player, c.pay):
-            if c.special == "drain_gnome" and not (player.gnomes or player.housed):
-                continue
-            moves.append(Move("free", str(i), f"{c.name} ({economy.text(c.pay)})"))
-    return moves
+def _spells(state: DragonBrewState, player: Player) -> list[Move]:
+    """Rulebook "Spell Cards": once a game year each, a spell token marking it."""
+    return [
+        Move("spell", str(i), f"Cast {slot_card(slot).name} ({economy.text(slot_card(slot).pay)})")
+        for i, slot in enumerate(player.estate)
+        if slot_card(slot).kind == "spell"
+        and not slot[USED]
+        and state.tokens_left
+        and economy.can_pay(player, slot_card(slot).pay)
+    ]
 
 
 def _assignments(state: DragonBrewState, player: Player) -> list[Move]:

@@ -216,3 +216,27 @@ def test_a_quest_brewer_comes_home_in_winter() -> None:
     state.players[0].brewers, state.players[0].away = 6, 1
     winter_of(state)
     assert state.players[0].brewers == 7 and state.players[0].away == 0
+
+
+def test_free_actions_are_permitted_while_brewing() -> None:
+    """Rulebook: "Once the spring phase ends, you may not perform any more spell, brewer or draft
+    actions. However, free actions are permitted during the fall and winter phases." (Here: during the
+    seat's brewing, between beers.)"""
+    state = start("human", "dwarves")
+    state.players[0].book = ["B16", "S03"]  # Wheat Ale (wheat, wheat) + Bunny (wheat)
+    goods(state, 0, gold=2)
+    to_fall(state)
+    market = slot(state, 0, "farmers_market")
+    assert f"free:{market}" in ids(state, 0) and not any(i.startswith("draft:") for i in ids(state, 0))
+    act(
+        state,
+        f"free:{market}",
+        "take:wheat",
+        "take:wheat",
+        f"free:{market}",
+        "take:wheat",
+        "take:wheat",
+        seat=0,
+    )
+    brew(state, 0, ("B16", "S03"))
+    assert holding(state, 0) == {"wheat": 1}
