@@ -41,6 +41,12 @@ def test_the_halflings_three_beers_win_two_judges_and_bring_seven_gold_and_four_
     state = halfling_brewing()
     brew(state, 0, ("B01", "S03"), SNEAKY_GLOWING_DUNKEL, ("B03", "S04", "S05"))
     events = act(state, "done", seat=1)
+    shown = [e.label for e in events if e.kind == "presented"]
+    assert shown == [  # "Bunny Saison" / "Sneaky Glowing Dunkel" / "Dry Serpent Stout"
+        "Seat 0 presents Bunny Saison",
+        "Seat 0 presents Sneaky Glowing Dunkel",
+        "Seat 0 presents Dry Serpent Stout",
+    ]
     awards = [e for e in events if e.kind == "awarded"]
     assert [(e.payload["judge"], e.payload["beer"], e.payload["vp"]) for e in awards] == [
         ("J02", 2, 2),  # Tombo (bitterness): the Dry Serpent Stout
