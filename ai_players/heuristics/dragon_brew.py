@@ -19,6 +19,7 @@ from typing import Any
 
 from ai_players.policies import register_heuristic
 from engine.core import State
+from engine.dragon_brew import economy
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import (
     FAMILIES,
@@ -34,10 +35,12 @@ from engine.dragon_brew.components import (
 )
 from engine.dragon_brew.decks import ROWS
 from engine.dragon_brew.estate import max_beers, slot_card
-from engine.dragon_brew.fall import unused
+from engine.dragon_brew.fall import recipe_cost, unused
+from engine.dragon_brew.player import Player
 from engine.dragon_brew.table import DragonBrewState
 
 _VP = 1.5  # a VP against a gold, in a game scored in VP with gold as the last tie-break
+_PRIZE = 1.5  # a beer's share of the judges' VP, in gold (a judge per player and one more)
 _RARITY = {
     "mana": 4.0,
     "scale": 3.0,
@@ -216,12 +219,38 @@ def score_actions(state: State, seat: int, actions: Sequence[Any]) -> list[float
     return [turn.score(action) for action in actions]
 
 
+def _brewable(player: Player) -> float:
+    """The profit of the beers the seat could brew from what it holds now (barrels best first)."""
+    rest, value, beers = player.clone(), 0.0, 0
+    barrels = sorted((r for r in unused(player) if recipe(r).barrel), key=_recipe_value, reverse=True)
+    spices = [r for r in unused(player) if not recipe(r).barrel]
+    for barrel in barrels:
+        if beers >= max_beers(player) or not economy.can_pay(rest, recipe_cost(barrel)):
+            continue
+        economy.pay(rest, recipe_cost(barrel))
+        payable = [s for s in spices if economy.can_pay(rest, recipe_cost(s))]
+        if not payable:
+            break
+        spice = max(payable, key=_recipe_value)
+        economy.pay(rest, recipe_cost(spice))
+        spices.remove(spice)
+        value += _recipe_value(barrel) + _recipe_value(spice) + _PRIZE
+        beers += 1
+    return value
+
+
 def projected_scores(state: State) -> list[float]:
-    """VP so far, plus what gold and a stocked recipe book are still likely to turn into."""
+    """VP so far, plus this fall's beers the seat can already brew (their profit, in VP, and a share of
+    the judges' prizes), gold at a third of a VP, and the years left after this one."""
     s: DragonBrewState = state  # type: ignore[assignment]
-    years_left = 3 - s.year + (0 if s.phase in ("winter", "over") else 1)
+    brewing = s.phase in ("spring", "brew")
+    years_after = 3 - s.year
     return [
-        p.vp + p.gold / (3 * _VP) + years_left * 1.2 * min(max_beers(p), len(p.book) // 2) for p in s.players
+        p.vp
+        + p.gold / (3 * _VP)
+        + (_brewable(p) / _VP if brewing else 0.0)
+        + years_after * 1.2 * min(max_beers(p), len(p.book) // 2)
+        for p in s.players
     ]
 
 

@@ -22,7 +22,8 @@ from engine.dragon_brew.table import JUDGE, SHADOW, DragonBrewState
 OPEN = "open"  # the first item of the beer being put together
 
 
-def _cost(rid: str) -> tuple[tuple[str, int], ...]:
+def recipe_cost(rid: str) -> tuple[tuple[str, int], ...]:
+    """The ingredients a recipe card asks for, one of each icon (mana weed may stand in)."""
     return tuple((i, 1) for i in recipe(rid).ingredients)
 
 
@@ -39,11 +40,11 @@ def unused(player: Player) -> list[str]:
 
 def _spice_after(player: Player, barrel: str) -> bool:
     """Whether some spice of the book can still be paid once ``barrel`` is: a started beer can be finished."""
-    if not economy.can_pay(player, _cost(barrel)):
+    if not economy.can_pay(player, recipe_cost(barrel)):
         return False
     rest = player.clone()
-    economy.pay(rest, _cost(barrel))
-    return any(not recipe(r).barrel and economy.can_pay(rest, _cost(r)) for r in unused(player))
+    economy.pay(rest, recipe_cost(barrel))
+    return any(not recipe(r).barrel and economy.can_pay(rest, recipe_cost(r)) for r in unused(player))
 
 
 def legal(state: DragonBrewState, seat: int) -> list[Move]:
@@ -53,7 +54,7 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
         moves = [
             Move("spice", r, f"Add {recipe(r).name} to the beer")
             for r in unused(player)
-            if not recipe(r).barrel and economy.can_pay(player, _cost(r))
+            if not recipe(r).barrel and economy.can_pay(player, recipe_cost(r))
         ]
         return moves + ([Move("close", "", "This beer is done")] if len(beer) > 2 else [])
     moves = []
@@ -72,7 +73,7 @@ def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
     if move.kind == "free":
         return execute(state, seat, seat, int(move.arg))
     if move.kind in ("barrel", "spice"):
-        economy.pay(player, _cost(move.arg))
+        economy.pay(player, recipe_cost(move.arg))
         if move.kind == "barrel":
             player.brews.append([OPEN, move.arg])
         else:

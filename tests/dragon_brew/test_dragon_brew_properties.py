@@ -87,3 +87,18 @@ def test_random_games_end_after_three_years_with_a_faithful_count(players: int, 
         keys = [(p.vp, p.ribbons, p.gold) for p in state.players]
         assert state.ranking() == _recount_ranks(keys)
         assert state.scores() == [float(p.vp) for p in state.players]
+
+
+def test_every_decision_has_a_stable_id_and_a_readable_label() -> None:
+    """Issue #18: "the generic legal-action list with stable ids and readable labels works for every
+    decision, so a generic client can play the whole game"."""
+    state = GAME.new_state(3, {"corrupt_judge": "true"}, 11)
+    rng, kinds = Rng(11), set()
+    while not state.is_terminal():
+        seat = state.actors()[rng.randrange(len(state.actors()))]
+        legal = state.legal_actions(seat)
+        for move in legal:
+            assert move.label and move.label != move.id and state.action_by_id(seat, move.id) == move
+        kinds.add(state.phase)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    assert {"spring", "brew", "winter"} <= kinds
