@@ -1,7 +1,7 @@
 """Dragon Brew's one action type: a kind and an argument, its id stable, its label readable.
 
 Every decision of the game (a draft, a brewer's assignment, each grain taken, each recipe added
-to a beer) is one ``Move``; multi-part choices are taken one part at a time (see tasks.py).
+to a beer) is one ``Move``; multi-part choices are taken one part at a time (see choices.py).
 """
 
 from __future__ import annotations

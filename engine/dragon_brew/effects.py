@@ -2,7 +2,7 @@
 
 ``execute`` performs one card's action for an actor: its cost, its fixed gains and its
 upgrades' (rulebook "Upgrade Cards"), and it queues the choices the action leaves open (which
-grain, which wort, which recipe) as tasks (tasks.py) for the actor to take one at a time.
+grain, which wort, which recipe) as tasks (choices.py) for the actor to take one at a time.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from engine.dragon_brew.estate import multiplier, slot_card, upgrades
 from engine.dragon_brew.player import CARD, GNOMES, OWN, UPGRADES, USED, Player
 from engine.dragon_brew.table import DragonBrewState
 
-# Specials that open a choice of their own (a task of the same name, see tasks.py).
+# Specials that open a choice of their own (a task of the same name, see choices.py).
 CHOOSING = {
     "study": "study",
     "mash": "mash",

@@ -8,7 +8,7 @@ own equal beers; every seat with a winter choice) and the module whose moves are
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.dragon_brew import fall, judging, spring, tasks, winter
+from engine.dragon_brew import choices, fall, judging, spring, tasks, winter
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.draft import hire_guild_gnome
 from engine.dragon_brew.table import BREW, JUDGE, OVER, SHADOW, SPRING, WINTER, DragonBrewState
@@ -36,9 +36,9 @@ class DragonBrewRules:
         if state.reaction >= 0:
             return list(GUILD)
         if state.phase == SPRING:
-            return tasks.legal(state, seat) if state.tasks else spring.legal(state, seat)
+            return choices.legal(state, seat) if state.tasks else spring.legal(state, seat)
         if state.phase == BREW:
-            return tasks.legal(state, seat) if state.tasks else fall.legal(state, seat)
+            return choices.legal(state, seat) if state.tasks else fall.legal(state, seat)
         if state.phase == SHADOW:
             return fall.shadow_legal(state, seat)
         if state.phase == JUDGE:

@@ -1,6 +1,6 @@
 """The Dragon Brew position: every field declared once with who may see it.
 
-The rules live in their own modules (spring, tasks, draft, fall, judging, winter), which import
+The rules live in their own modules (spring, choices and tasks, draft, fall, judging, winter), which import
 this one; the contract methods here hand over to ``RULES``, the ``Rules`` object game.py
 installs, so no rule module is imported from here and the package has no import cycle.
 """
