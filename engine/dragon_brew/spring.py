@@ -8,6 +8,8 @@ owner must play one or end the spring ("Spring End Phase with Gnome Housing").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.events import Event
 from engine.dragon_brew import economy
 from engine.dragon_brew.actions import Move
@@ -105,37 +107,43 @@ def _bribes(state: DragonBrewState, seat: int) -> list[Move]:
 
 
 def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
+    return MOVES[move.kind](state, seat, move.arg)
+
+
+def _draft(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
+    """Rulebook "Card Draft": "Immediately replace the drafted card with a new card"."""
+    state.drafted = True
+    events = draft(state, seat, arg[0], int(arg[1:]), False)
+    refill(state, arg[0])
+    return events
+
+
+def _clear_draft(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
+    state.cleared_draft = True
+    return start_clearing(state, seat, "clear_draft")
+
+
+def _spell(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
+    """A spell token on the card: cast once this year."""
+    state.players[seat].estate[int(arg)][USED] = 1
+    state.tokens_left -= 1
+    return execute(state, seat, seat, int(arg))
+
+
+def _free(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
+    return execute(state, seat, seat, int(arg))
+
+
+def _house(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
     player = state.players[seat]
-    kind, arg = move.kind, move.arg
-    if kind == "draft":
-        state.drafted = True
-        events = draft(state, seat, arg[0], int(arg[1:]), False)
-        refill(state, arg[0])
-        return events
-    if kind == "clear_draft":
-        state.cleared_draft = True
-        return start_clearing(state, seat, "clear_draft")
-    if kind == "spell":
-        slot = player.estate[int(arg)]
-        slot[USED] = 1
-        state.tokens_left -= 1
-        return execute(state, seat, seat, int(arg))
-    if kind == "free":
-        return execute(state, seat, seat, int(arg))
-    if kind == "house":
-        player.gnomes -= 1
-        player.housed += 1
-        return [Event("housed", f"Seat {seat} moves a gnome to Gnome Housing", seat)]
-    if kind == "bribe":
-        return _bribe(state, seat, arg)
-    if kind == "assign":
-        index, meeple = arg.split(".")
-        return _assign(state, seat, int(index), meeple)
-    if kind == "pass":
-        return _pass(state, seat, arg)
-    if kind == "end_spring":
-        return end_spring(state)
-    return end_turn(state)
+    player.gnomes -= 1
+    player.housed += 1
+    return [Event("housed", f"Seat {seat} moves a gnome to Gnome Housing", seat)]
+
+
+def _assign_move(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
+    index, meeple = arg.split(".")
+    return _assign(state, seat, int(index), meeple)
 
 
 def _take_meeple(player: Player, slot: Slot | None, meeple: str) -> None:
@@ -198,6 +206,14 @@ def end_turn(state: DragonBrewState) -> list[Event]:
     return [Event("turn_ended", f"Seat {seat} ends the turn", seat), *end_spring(state)]
 
 
+def _end_turn(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
+    return end_turn(state)
+
+
+def _end_spring(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
+    return end_spring(state)
+
+
 def end_spring(state: DragonBrewState) -> list[Event]:
     """Rulebook "End Spring Game Phase": on to the fall, brewing in turn order."""
     state.acted = state.drafted = state.cleared_draft = state.cleared_offer = state.closing = False
@@ -205,3 +221,17 @@ def end_spring(state: DragonBrewState) -> list[Event]:
     for player in state.players:
         player.brewed = False
     return [Event("fall", f"Year {state.year}: the spring ends; brewing begins", -1)]
+
+
+MOVES: dict[str, Callable[[DragonBrewState, int, str], list[Event]]] = {
+    "draft": _draft,
+    "clear_draft": _clear_draft,
+    "spell": _spell,
+    "free": _free,
+    "house": _house,
+    "bribe": _bribe,
+    "assign": _assign_move,
+    "pass": _pass,
+    "end": _end_turn,
+    "end_spring": _end_spring,
+}
