@@ -11,7 +11,7 @@ from engine.core.events import Event
 from engine.dragon_brew import economy
 from engine.dragon_brew.components import Card, EventCard, card, event
 from engine.dragon_brew.decks import ROWS, take_slot
-from engine.dragon_brew.effects import choices, score
+from engine.dragon_brew.effects import score, take_tasks
 from engine.dragon_brew.estate import add_upgrade, role_slot
 from engine.dragon_brew.player import Player
 from engine.dragon_brew.table import DragonBrewState
@@ -76,7 +76,7 @@ def _event(state: DragonBrewState, seat: int, e: EventCard, free: bool) -> list[
         if e.brewer:
             _send_on_quest(state, player)
     economy.collect(player, e.gain)
-    state.tasks[0:0] = choices(e.choose)
+    state.tasks[0:0] = take_tasks(e.choose)
     if e.draw:
         state.tasks[0:0] = [["scroll", e.draw]]
     score(state, seat, e.vp)

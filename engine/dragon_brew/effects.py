@@ -7,26 +7,32 @@ grain, which wort, which recipe) as tasks (choices.py) for the actor to take one
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.events import Event
 from engine.dragon_brew import economy
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import Amounts, Card, card
 from engine.dragon_brew.decks import discard_slot, refill
 from engine.dragon_brew.estate import multiplier, slot_card, upgrades
-from engine.dragon_brew.player import CARD, GNOMES, OWN, UPGRADES, USED, Player
+from engine.dragon_brew.player import CARD, GNOMES, OWN, UPGRADES, USED, Player, Slot
 from engine.dragon_brew.table import DragonBrewState
 
-# Specials that open a choice of their own (a task of the same name, see choices.py).
-CHOOSING = {
-    "study": "study",
-    "mash": "mash",
-    "black_market": "free_draft",
-    "horse_guests": "borrow",
-    "servant": "borrow",
-    "spell_book": "spellbook",
-    "dark_sacrifice": "sacrifice",
-    "ogre_ruled": "ogre",
-    "raise_gnome": "raise",
+Task = list[object]
+
+# The choice a special card opens first (choices.py lists its moves).
+OPENS: dict[str, Callable[[Card, Slot], list[Task]]] = {
+    "study": lambda c, slot: [["study", c.draws + sum(u.draws for u in upgrades(slot))]],
+    "mash": lambda c, slot: [["mash", 1]],
+    "black_market": lambda c, slot: [["free_draft", 1, "any"]],
+    "horse_guests": lambda c, slot: [["borrow", 1, "horse_guests"]],
+    "servant": lambda c, slot: [["borrow", 1, "servant"]],
+    "spell_book": lambda c, slot: [["spellbook", 1]],
+    "dark_sacrifice": lambda c, slot: [["sacrifice", 1]],
+    "ogre_ruled": lambda c, slot: [["ogre", 1]],
+    "raise_gnome": lambda c, slot: [["raise", 2]],
+    "chaos": lambda c, slot: [["clear_draft", 5, "chaos"]],
+    "intelligence": lambda c, slot: [["intel", 3]],
 }
 
 
@@ -39,7 +45,7 @@ def score(state: DragonBrewState, seat: int, vp: int) -> None:
     player.disk = 1 + max(p.disk for p in state.players)
 
 
-def choices(amounts: Amounts) -> list[list[object]]:
+def take_tasks(amounts: Amounts) -> list[list[object]]:
     """The tasks for "choose" amounts: one ``take`` task per family."""
     return [["take", n, family] for family, n in amounts if n]
 
@@ -54,38 +60,18 @@ def execute(
     player = state.players[actor]
     if not free and c.pay:
         economy.pay(player, c.pay)
-    label = f"{c.name}"
-    if c.special == "study":
-        gold = sum(u.study_gold for u in upgrades(slot))
-        player.gold += gold
-        draws = c.draws + sum(u.draws for u in upgrades(slot))
-        state.tasks[0:0] = [["study", draws]]
-        return [Event("card_used", f"Seat {actor} uses {label}", actor, {"card": c.id, "owner": owner})]
-    if c.special == "chaos":
-        state.tasks[0:0] = [["clear_draft", 5, "chaos"]]
-    elif c.special == "intelligence":
-        return _intelligence(state, actor, c)
-    elif c.special == "mana_spell":
-        _mana_spell(state, actor)
-    elif c.special == "drain_gnome":
-        _drain_gnome(state, actor)
-    queued: list[list[object]] = []
-    if c.special in CHOOSING:
-        task: list[object] = [CHOOSING[c.special], 2 if c.special == "raise_gnome" else 1]
-        if c.special in ("horse_guests", "servant"):
-            task.append(c.special)
-        if c.special == "black_market":
-            task.append("any")
-        queued.append(task)
+    if c.special in AT_ONCE:
+        AT_ONCE[c.special](state, actor, slot)
+    queued = OPENS[c.special](c, slot) if c.special in OPENS else []
     gains = [*c.gain, *(g for u in upgrades(slot) for g in u.gain)]
     economy.collect(player, tuple(gains))
-    queued += choices((*c.choose, *(g for u in upgrades(slot) for g in u.choose)))
+    queued += take_tasks((*c.choose, *(g for u in upgrades(slot) for g in u.choose)))
     times = multiplier(slot)
     if times > 1 and first:
         queued.append(["repeat", times - 1, owner, index])
     state.tasks[0:0] = queued
     payload = {"card": c.id, "owner": owner, "gain": dict(gains)}
-    return [Event("card_used", f"Seat {actor} uses {label}", actor, payload, visible_to=None)]
+    return [Event("card_used", f"Seat {actor} uses {c.name}", actor, payload)]
 
 
 def free_moves(player: Player) -> list[Move]:
@@ -107,26 +93,29 @@ def again(state: DragonBrewState, actor: int, owner: int, index: int) -> list[Ev
     return execute(state, actor, owner, index, first=False)
 
 
-def _intelligence(state: DragonBrewState, actor: int, c: Card) -> list[Event]:
-    """Rulebook "Intelligence Spell": replace all ten offered recipes, then keep any three."""
-    for row in "BS":
-        for i, cid in enumerate(getattr(state, "offer_barrels" if row == "B" else "offer_spices")):
+def _arcane_library(state: DragonBrewState, actor: int, slot: Slot) -> None:
+    """Elf "Arcane Library": "The gold is collected before the research action"."""
+    state.players[actor].gold += sum(u.study_gold for u in upgrades(slot))
+
+
+def _intelligence(state: DragonBrewState, actor: int, slot: Slot) -> None:
+    """Rulebook "Intelligence Spell": "discard and replace all 10 face up cards in the recipe offering"."""
+    for row, row_name in (("B", "offer_barrels"), ("S", "offer_spices")):
+        for i, cid in enumerate(getattr(state, row_name)):
             if cid:
                 discard_slot(state, row, i)
         refill(state, row)
-    state.tasks[0:0] = [["intel", 3]]
-    return [Event("card_used", f"Seat {actor} casts {c.name}", actor, {"card": c.id, "owner": actor})]
 
 
-def _mana_spell(state: DragonBrewState, actor: int) -> None:
+def _mana_spell(state: DragonBrewState, actor: int, slot: Slot) -> None:
     """Naga "Mana Spell": remove the spell tokens from every other spell of the estate."""
-    for slot in state.players[actor].estate:
-        if slot_card(slot).kind == "spell" and slot[USED]:
-            slot[USED] = 0
+    for other in state.players[actor].estate:
+        if slot_card(other).kind == "spell" and other[USED]:
+            other[USED] = 0
             state.tokens_left += 1
 
 
-def _drain_gnome(state: DragonBrewState, actor: int) -> None:
+def _drain_gnome(state: DragonBrewState, actor: int, slot: Slot) -> None:
     """Vampire "Drain Gnome": a gnome from the race card (else Gnome Housing) back to the box."""
     player = state.players[actor]
     if player.gnomes:
@@ -134,6 +123,15 @@ def _drain_gnome(state: DragonBrewState, actor: int) -> None:
     else:
         player.housed -= 1
     state.gnomes_left += 1
+
+
+# What a special card does at once, before its gains and choices.
+AT_ONCE: dict[str, Callable[[DragonBrewState, int, Slot], None]] = {
+    "study": _arcane_library,
+    "intelligence": _intelligence,
+    "mana_spell": _mana_spell,
+    "drain_gnome": _drain_gnome,
+}
 
 
 def sacrifice(state: DragonBrewState, seat: int, index: int) -> list[Event]:
