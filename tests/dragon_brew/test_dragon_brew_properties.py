@@ -102,3 +102,30 @@ def test_every_decision_has_a_stable_id_and_a_readable_label() -> None:
         kinds.add(state.phase)
         state.apply(seat, legal[rng.randrange(len(legal))])
     assert {"spring", "brew", "winter"} <= kinds
+
+
+def test_every_sampled_world_plays_to_the_end() -> None:
+    """The search plays out worlds sampled from a seat's observation (``determinize``): other seats'
+    recipe books, shadow judges and the decks guessed; each such world must still be a playable game."""
+    worlds = 0
+    for players in (2, 4):
+        state, rng, steps = GAME.new_state(players, {"corrupt_judge": "true"}, players), Rng(players), 0
+        while not state.is_terminal():
+            seat = state.actors()[rng.randrange(len(state.actors()))]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            steps += 1
+            if steps % 41 == 0 and state.actors():
+                world = GAME.determinize(state.observe(state.actors()[0]), Rng(steps))
+                _play_out(world, Rng(steps))
+                assert world.is_terminal() and world.year == YEARS
+                worlds += 1
+    assert worlds >= 10
+
+
+def _play_out(state: DragonBrewState, rng: Rng) -> None:
+    while not state.is_terminal():
+        seat = state.actors()[rng.randrange(len(state.actors()))]
+        legal = state.legal_actions(seat)
+        assert legal, (state.phase, state.tasks, seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
