@@ -127,7 +127,8 @@ class _Turn:
         return 2.0 + sum(amount for _, amount in c.gain) * 0.5
 
     def draft(self, move: Move, free: bool = False) -> float:
-        row, index = move.arg[0], int(move.arg[1:])
+        where, _, meeple = move.arg.partition(".")
+        row, index = where[0], int(where[1:])
         cid: str = getattr(self.state, ROWS[row][0])[index]
         late = self.state.year - 1
         if row == "b":
@@ -140,7 +141,8 @@ class _Turn:
             worth = 0.8 * dict(e.gain).get("gold", 0)
         if e.gnome:
             worth = 2.5 - late
-        return worth - (0 if free else 0.35 * e.cost + (1.0 if e.brewer else 0))
+        brewer = 0.5 if meeple == "gnome" else 1.0  # a gnome is only this year's
+        return worth - (0 if free else 0.35 * e.cost + (brewer if e.brewer else 0))
 
     def pick(self, move: Move) -> float:
         if move.arg.startswith("deck_"):

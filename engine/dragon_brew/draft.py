@@ -46,12 +46,15 @@ def can_draft(state: DragonBrewState, seat: int, row: str, index: int, free: boo
     return economy.can_pay(player, (("gold", e.cost), *e.pay))
 
 
-def draft(state: DragonBrewState, seat: int, row: str, index: int, free: bool) -> list[Event]:
+def draft(
+    state: DragonBrewState, seat: int, row: str, index: int, free: bool, meeple: str = ""
+) -> list[Event]:
+    """Draft a face-up card (``meeple``: "own" or "gnome", the brewer a quest is drafted with)."""
     cid = take_slot(state, row, index)
     if row == "b":
         return _brewery(state, seat, card(cid), free)
     state.event_discard.append(cid)
-    return _event(state, seat, event(cid), free)
+    return _event(state, seat, event(cid), free, meeple)
 
 
 def _brewery(state: DragonBrewState, seat: int, c: Card, free: bool) -> list[Event]:
@@ -69,12 +72,12 @@ def _brewery(state: DragonBrewState, seat: int, c: Card, free: bool) -> list[Eve
     return [Event("drafted", text, seat, {"card": c.id, "deck": "brewery", "free": free})]
 
 
-def _event(state: DragonBrewState, seat: int, e: EventCard, free: bool) -> list[Event]:
+def _event(state: DragonBrewState, seat: int, e: EventCard, free: bool, meeple: str) -> list[Event]:
     player = state.players[seat]
     if not free:
         economy.pay(player, (("gold", e.cost), *e.pay))
         if e.brewer:
-            _send_on_quest(state, player)
+            _send_on_quest(state, player, meeple)
     economy.collect(player, e.gain)
     state.tasks[0:0] = take_tasks(e.choose)
     if e.draw:
@@ -89,9 +92,10 @@ def _event(state: DragonBrewState, seat: int, e: EventCard, free: bool) -> list[
     return events
 
 
-def _send_on_quest(state: DragonBrewState, player: Player) -> None:
-    """A quest drafted with a brewer: a migrant gnome goes back to the box, else an own brewer is away."""
-    if player.gnomes:
+def _send_on_quest(state: DragonBrewState, player: Player, meeple: str) -> None:
+    """A quest drafted with a brewer: a migrant gnome goes back to the box, an own brewer is away
+    until winter ("Player brewers used to draft a quest event card are set on the quest card")."""
+    if meeple == "gnome" or (not meeple and not player.brewers):
         player.gnomes -= 1
         state.gnomes_left += 1
     else:

@@ -29,11 +29,7 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
     player = state.players[seat]
     moves: list[Move] = []
     if not state.drafted:
-        moves += [
-            Move("draft", f"{r}{i}", f"Draft {_card_name(r, c)}")
-            for r, i, c in row_slots(state, "be")
-            if can_draft(state, seat, r, i, False)
-        ]
+        moves += _drafts(state, seat)
     if not state.cleared_draft and player.gold >= 1:
         moves.append(Move("clear_draft", "", "Pay 1 gold to clear five cards of the drafting pool"))
     moves += _spells(state, player) + free_moves(player)
@@ -49,6 +45,21 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
         moves.append(Move("end_spring", "", "End the spring phase"))
     elif state.acted or not player.unplaced():
         moves.append(Move("end", "", "End the turn"))
+    return moves
+
+
+def _drafts(state: DragonBrewState, seat: int) -> list[Move]:
+    """One move a card; a quest drafted with a brewer says which, when both kinds are on the race card."""
+    player, moves = state.players[seat], []
+    for r, i, c in row_slots(state, "be"):
+        if not can_draft(state, seat, r, i, False):
+            continue
+        name = _card_name(r, c)
+        if r == "e" and event(c).brewer and player.brewers and player.gnomes:
+            moves.append(Move("draft", f"e{i}.own", f"Draft {name}, sending an own brewer"))
+            moves.append(Move("draft", f"e{i}.gnome", f"Draft {name}, sending a migrant gnome"))
+        else:
+            moves.append(Move("draft", f"{r}{i}", f"Draft {name}"))
     return moves
 
 
@@ -113,8 +124,9 @@ def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
 def _draft(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
     """Rulebook "Card Draft": "Immediately replace the drafted card with a new card"."""
     state.drafted = True
-    events = draft(state, seat, arg[0], int(arg[1:]), False)
-    refill(state, arg[0])
+    where, _, meeple = arg.partition(".")
+    events = draft(state, seat, where[0], int(where[1:]), False, meeple)
+    refill(state, where[0])
     return events
 
 

@@ -180,3 +180,15 @@ def test_the_raise_gnome_spell_brings_two_gnomes_back() -> None:
     goods(state, 0, toadstool=1)
     act(state, f"spell:{spell}", f"raise:{fields}", f"raise:{fields}")
     assert state.players[0].gnomes == 2
+
+
+def test_a_quest_may_be_drafted_with_a_migrant_gnome_which_goes_back_to_the_box() -> None:
+    """Rulebook: "Gold and purple temporary brewers used to draft the card are returned to the bank.\""""
+    state = start("halfling", "human")
+    pool(state, events=["dragon_hunt"])
+    state.players[0].gnomes, state.gnomes_left = 1, 9
+    assert {"draft:e0.own", "draft:e0.gnome"} <= set(ids(state))
+    act(state, "draft:e0.gnome")
+    player = state.players[0]
+    assert player.gnomes == 0 and state.gnomes_left == 10 and player.brewers == 7 and player.away == 0
+    assert holding(state, 0)["scale"] == 2
