@@ -269,3 +269,14 @@ def test_vampires_drain_a_housed_gnome_when_none_is_on_the_race_card() -> None:
     state.players[0].housed, state.gnomes_left = 1, 9
     act(state, f"free:{slot(state, 0, 'drain_gnome')}")
     assert state.players[0].housed == 0 and holding(state, 0)["mana"] == 1
+
+
+def test_servant_spell_and_horse_guests_cannot_use_dark_sacrifice() -> None:
+    """Rulebook: "The Servant Spell and Centaur Horse Guests abilities can't be used to duplicate the
+    effect of the Dark Sacrifice card.\""""
+    state = start("centaurs", "chaos_wytches", "human")
+    spell = add_card(state, 0, "servant_spell")
+    goods(state, 0, scale=1)
+    sacrifice = slot(state, 1, "dark_sacrifice")
+    act(state, f"spell:{spell}")
+    assert f"use:1.{sacrifice}" not in ids(state) and f"use:1.{slot(state, 1, 'fields')}" in ids(state)

@@ -226,3 +226,12 @@ def test_no_spell_is_cast_without_a_spell_token() -> None:
     goods(state, 0, wheat=6)
     state.tokens_left = 0
     assert f"spell:{spell}" not in ids(state)
+
+
+def test_ingredients_are_not_limited_by_the_box() -> None:
+    """Rulebook: "Dragon Brew is not limited to the ingredient components in the game box. Barrel
+    tokens are provided" (30 wheat cubes in the box; a player may hold more)."""
+    state = start("halfling", "human")
+    goods(state, 0, wheat=30)
+    act(state, f"assign:{slot(state, 0, 'fields')}.own", *["take:wheat"] * 6)
+    assert holding(state, 0)["wheat"] == 36
