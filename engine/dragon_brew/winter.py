@@ -11,6 +11,7 @@ from engine.core.events import Event
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import INGREDIENTS, YEARS, recipe
 from engine.dragon_brew.decks import ROWS, discard_slot, refill
+from engine.dragon_brew.effects import execute, free_moves
 from engine.dragon_brew.estate import book_limit, slot_card, store_limit
 from engine.dragon_brew.player import GNOMES, OWN, USED, Player
 from engine.dragon_brew.table import OVER, SPRING, WINTER, DragonBrewState
@@ -47,23 +48,30 @@ def _reset(state: DragonBrewState, player: Player) -> None:
     player.book += [r for beer in player.presented for r in beer]
     player.presented, player.ribboned = [], []
     player.winter = "discard" if len(player.book) > book_limit(player) else ""
-    if sum(player.goods) > store_limit(player):
-        if store_limit(player):
-            player.winter = "store"
-        else:
-            player.goods = [0] * len(INGREDIENTS)
+    if sum(player.goods) > store_limit(player) and not store_limit(player):
+        player.goods = [0] * len(INGREDIENTS)
+    elif sum(player.goods) > store_limit(player) or _free_now(player):
+        player.winter = "store"
+
+
+def _free_now(player: Player) -> list[Move]:
+    """The free actions a seat may take in winter, before it sets anything aside: those that ask
+    nothing more (Tavern, Drain Gnome), since the seats decide at once (docs/rules/dragon_brew.md)."""
+    if any(player.kept):
+        return []
+    return [m for m in free_moves(player) if not slot_card(player.estate[int(m.arg)]).choose]
 
 
 def legal(state: DragonBrewState, seat: int) -> list[Move]:
     player = state.players[seat]
     if player.winter == "store":
-        room = store_limit(player) - sum(player.kept)
+        room = store_limit(player) - sum(player.kept) if sum(player.goods) > store_limit(player) else 0
         keep = [
             Move("keep", name, f"Keep 1 {name} in the Winter Stores")
             for i, name in enumerate(INGREDIENTS)
             if room > 0 and player.kept[i] < player.goods[i]
         ]
-        return [*keep, Move("stored", "", "Return the rest of the ingredients")]
+        return [*_free_now(player), *keep, Move("stored", "", "Return the rest of the ingredients")]
     return [Move("discard", r, f"Discard {recipe(r).name}") for r in sorted(set(player.book))]
 
 
@@ -73,8 +81,12 @@ def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
     if move.kind == "keep":
         player.kept[INGREDIENTS.index(move.arg)] += 1
         return [Event("kept", f"You keep 1 {move.arg}", seat, {"ingredient": move.arg}, secret)]
+    if move.kind == "free":  # "free actions are permitted during the fall and winter phases"
+        return execute(state, seat, seat, int(move.arg))
     if move.kind == "stored":
-        player.goods, player.kept = player.kept, [0] * len(INGREDIENTS)
+        if sum(player.goods) > store_limit(player):  # else all of it fits in the stores
+            player.goods = player.kept
+        player.kept = [0] * len(INGREDIENTS)
         player.winter = "discard" if len(player.book) > book_limit(player) else ""
         events = [Event("stored", f"Seat {seat} fills the Winter Stores", seat)]
     else:

@@ -246,3 +246,17 @@ def test_free_actions_are_permitted_while_brewing() -> None:
     )
     brew(state, 0, ("B16", "S03"))
     assert holding(state, 0) == {"wheat": 1}
+
+
+def test_a_tavern_in_winter_turns_grain_the_stores_cannot_keep_into_gold() -> None:
+    """Rulebook: "free actions are permitted during the fall and winter phases"; winter: "Return all
+    unused ingredients to the game supply, except for the ingredients in your winter stores"."""
+    state = start("dwarves", "human")
+    tavern = add_card(state, 0, "tavern")
+    goods(state, 0, gold=0, wheat=6, pixie=1)
+    winter_of(state)
+    assert state.actors() == [0] and f"free:{tavern}" in ids(state)
+    act(state, f"free:{tavern}", f"free:{tavern}")
+    assert not any(i.startswith("keep:") for i in ids(state))  # one pixie wing fits the stores
+    act(state, "stored")
+    assert holding(state, 0) == {"pixie": 1} and state.players[0].gold == 2 and state.phase == SPRING
