@@ -95,20 +95,19 @@ def award_apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
 def _award(state: DragonBrewState, slot: int, best: list[Entry]) -> list[Event]:
     j = judge(state.judges[slot])
     events = []
-    winners: dict[int, int] = {}
-    for seat, k in best:
-        winners.setdefault(seat, k)  # one beer per tied player: its first presented
-    if winners:
-        vp = max(1, j.vp // len(winners))
-        for seat in state.order:
-            if seat in winners:
-                player = state.players[seat]
-                player.ribboned.append(winners[seat])
+    seats = [seat for seat in state.order if any(s == seat for s, _ in best)]
+    if seats:
+        vp = max(1, j.vp // len(seats))  # "split ... evenly ... (minimum of one point per tied player)"
+        for seat in seats:
+            score(state, seat, vp)
+            player = state.players[seat]
+            for n, k in enumerate(k for s, k in best if s == seat):
+                player.ribboned.append(k)  # "Give each of the tied beers a ribbon token"
                 player.ribbons += 1
-                score(state, seat, vp)
-                beer = beer_name(player.presented[winners[seat]])
-                text = f"{j.name} awards {vp} VP to seat {seat}'s {beer}"
-                events.append(Event("awarded", text, seat, {"judge": j.id, "vp": vp, "beer": winners[seat]}))
+                points = vp if n == 0 else 0  # the seat's share once, however many of its beers tie
+                beer = beer_name(player.presented[k])
+                text = f"{j.name} awards {points} VP and a ribbon to seat {seat}'s {beer}"
+                events.append(Event("awarded", text, seat, {"judge": j.id, "vp": points, "beer": k}))
     else:
         events.append(Event("judge_discarded", f"{j.name} has no beer left to judge", -1, {"judge": j.id}))
     _release(state, slot)
