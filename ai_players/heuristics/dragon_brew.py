@@ -100,7 +100,7 @@ class _Turn:
 
     def trade(self, move: Move) -> float:
         """A free action or a spell of the seat's estate: what it gives less what it costs."""
-        c = slot_card(self.player.estate[int(move.arg)])
+        c = slot_card(self.player.estate[int(move.arg.partition(".")[0])])
         if c.special and not c.gain:
             return 0.5  # chaos, intelligence, servant, raise gnome: worth a try
         gained = sum(self.worth(n) * a for n, a in c.gain)

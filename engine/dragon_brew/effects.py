@@ -75,17 +75,33 @@ def execute(
 
 
 def free_moves(player: Player) -> list[Move]:
-    """Rulebook "Free Cards": as often as the player can pay, spring turn or fall ("free actions are
-    permitted during the fall and winter phases")."""
+    """Rulebook "Free Cards": as often as the player can pay, spring turn, fall or winter ("free
+    actions are permitted during the fall and winter phases"). Drain Gnome names its gnome's place
+    when there are gnomes on both the race card and Gnome Housing."""
     moves = []
     for i, slot in enumerate(player.estate):
         c = slot_card(slot)
         if c.kind != "free" or not economy.can_pay(player, c.pay):
             continue
-        if c.special == "drain_gnome" and not (player.gnomes or player.housed):
-            continue
-        moves.append(Move("free", str(i), f"{c.name} ({economy.text(c.pay)})"))
+        label = f"{c.name} ({economy.text(c.pay)})"
+        if c.special != "drain_gnome":
+            moves.append(Move("free", str(i), label))
+        elif player.gnomes and player.housed:
+            moves.append(Move("free", f"{i}.race", f"{c.name}: a gnome from the race card"))
+            moves.append(Move("free", f"{i}.housed", f"{c.name}: a gnome from Gnome Housing"))
+        elif player.gnomes or player.housed:
+            moves.append(Move("free", str(i), label))
     return moves
+
+
+def use_free(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
+    """Take the free action ``arg`` of ``free_moves`` ("3", or "3.housed" for the gnome's place)."""
+    index, _, place = arg.partition(".")
+    player = state.players[seat]
+    if place == "housed":  # the drained gnome leaves Gnome Housing, not the race card
+        player.housed -= 1
+        player.gnomes += 1
+    return execute(state, seat, seat, int(index))
 
 
 def again(state: DragonBrewState, actor: int, owner: int, index: int) -> list[Event]:

@@ -13,7 +13,7 @@ from engine.core.events import Event
 from engine.dragon_brew import economy
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import CHARACTERISTICS, judge, recipe
-from engine.dragon_brew.effects import execute, free_moves
+from engine.dragon_brew.effects import free_moves, use_free
 from engine.dragon_brew.estate import max_beers
 from engine.dragon_brew.judging import beer_name, characteristic, judge_all
 from engine.dragon_brew.player import Player
@@ -71,7 +71,7 @@ def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
     player = state.players[seat]
     secret = frozenset({seat})
     if move.kind == "free":
-        return execute(state, seat, seat, int(move.arg))
+        return use_free(state, seat, move.arg)
     if move.kind in ("barrel", "spice"):
         economy.pay(player, recipe_cost(move.arg))
         if move.kind == "barrel":

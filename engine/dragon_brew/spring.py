@@ -16,7 +16,7 @@ from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import card, event, judge
 from engine.dragon_brew.decks import refill, row_slots
 from engine.dragon_brew.draft import can_draft, draft, start_clearing
-from engine.dragon_brew.effects import execute, free_moves
+from engine.dragon_brew.effects import execute, free_moves, use_free
 from engine.dragon_brew.estate import owns, slot_card, usable
 from engine.dragon_brew.player import GNOMES, OWN, USED, Player, Slot
 from engine.dragon_brew.table import BREW, DragonBrewState
@@ -143,7 +143,7 @@ def _spell(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
 
 
 def _free(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
-    return execute(state, seat, seat, int(arg))
+    return use_free(state, seat, arg)
 
 
 def _house(state: DragonBrewState, seat: int, arg: str) -> list[Event]:

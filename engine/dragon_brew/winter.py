@@ -11,7 +11,7 @@ from engine.core.events import Event
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import INGREDIENTS, YEARS, recipe
 from engine.dragon_brew.decks import ROWS, discard_slot, refill
-from engine.dragon_brew.effects import execute, free_moves
+from engine.dragon_brew.effects import free_moves, use_free
 from engine.dragon_brew.estate import book_limit, slot_card, store_limit
 from engine.dragon_brew.player import GNOMES, OWN, USED, Player
 from engine.dragon_brew.table import OVER, SPRING, WINTER, DragonBrewState
@@ -59,7 +59,9 @@ def _free_now(player: Player) -> list[Move]:
     nothing more (Tavern, Drain Gnome), since the seats decide at once (docs/rules/dragon_brew.md)."""
     if any(player.kept):
         return []
-    return [m for m in free_moves(player) if not slot_card(player.estate[int(m.arg)]).choose]
+    return [
+        m for m in free_moves(player) if not slot_card(player.estate[int(m.arg.partition(".")[0])]).choose
+    ]
 
 
 def legal(state: DragonBrewState, seat: int) -> list[Move]:
@@ -82,7 +84,7 @@ def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
         player.kept[INGREDIENTS.index(move.arg)] += 1
         return [Event("kept", f"You keep 1 {move.arg}", seat, {"ingredient": move.arg}, secret)]
     if move.kind == "free":  # "free actions are permitted during the fall and winter phases"
-        return execute(state, seat, seat, int(move.arg))
+        return use_free(state, seat, move.arg)
     if move.kind == "stored":
         if sum(player.goods) > store_limit(player):  # else all of it fits in the stores
             player.goods = player.kept

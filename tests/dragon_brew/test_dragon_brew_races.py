@@ -280,3 +280,13 @@ def test_servant_spell_and_horse_guests_cannot_use_dark_sacrifice() -> None:
     sacrifice = slot(state, 1, "dark_sacrifice")
     act(state, f"spell:{spell}")
     assert f"use:1.{sacrifice}" not in ids(state) and f"use:1.{slot(state, 1, 'fields')}" in ids(state)
+
+
+def test_vampires_choose_which_gnome_to_drain() -> None:
+    """Rulebook: "Discard a gnome from your race card or Gnome Housing to collect one mana weed\""""
+    state = start("vampires", "human")
+    state.players[0].gnomes, state.players[0].housed, state.gnomes_left = 1, 1, 8
+    drain = slot(state, 0, "drain_gnome")
+    assert {f"free:{drain}.race", f"free:{drain}.housed"} <= set(ids(state))
+    act(state, f"free:{drain}.housed")
+    assert (state.players[0].gnomes, state.players[0].housed, state.gnomes_left) == (1, 0, 9)
