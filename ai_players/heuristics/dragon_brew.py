@@ -70,14 +70,14 @@ class _Turn:
     def __init__(self, state: DragonBrewState, seat: int) -> None:
         self.state, self.seat = state, seat
         self.player = state.players[seat]
-        wanted: Counter[str] = Counter(i for r in self.player.book for i in recipe(r).ingredients)
+        wanted: Counter[str] = Counter(i for r in unused(self.player) for i in recipe(r).ingredients)
         for name, held in zip(INGREDIENTS, self.player.goods, strict=True):
             wanted[name] -= held
         for wort, grains in MASH.items():
             for grain in grains:
                 wanted[grain] += max(wanted[wort], 0)
         self.wanted = wanted
-        book = [recipe(r) for r in self.player.book]
+        book = [recipe(r) for r in unused(self.player)]
         self.beers_in_book = min(sum(r.barrel for r in book), sum(not r.barrel for r in book))
 
     def score(self, move: Move) -> float:
