@@ -16,7 +16,12 @@ from typing import Any
 from engine.core.game import Game
 
 ENTRY_POINT_GROUP = "zythos.games"
-BUILTIN_MODULES: tuple[str, ...] = ("engine.tbbr_dice", "engine.tbbr", "engine.examples.tiny_dice")
+BUILTIN_MODULES: tuple[str, ...] = (
+    "engine.tbbr_dice",
+    "engine.tbbr",
+    "engine.examples.tiny_dice",
+    "engine.dragon_brew",
+)
 
 _GAMES: dict[str, Game] = {}
 _loaded = False
