@@ -18,7 +18,7 @@ from typing import Any
 from engine.core.chance import ChanceStep
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.game import State
+from engine.core.fields import DeclaredState, hidden, hidden_rng, per_seat, public
 from engine.core.rng import Rng
 from engine.tbbr import objectives
 from engine.tbbr.actions import (
@@ -78,34 +78,53 @@ _BUY, _BUY_CHEESE, _CHEESE_ONLY = Buy(), Buy(cheese=True), Buy(beers=False, chee
 _TASTE, _CAMP, _FINISH, _EAT = Taste(), Camp(), FinishRace(), EatCheese()
 
 
-class TbbrState(State):
-    """One position of The Belgian Beers Race."""
+def _pending_from_json(data: dict[str, Any] | None) -> Pending | None:
+    return None if data is None else Pending.from_json(data)
 
-    def __init__(self, num_players: int, shorter: bool) -> None:
-        self.num_players = num_players
-        self.shorter = shorter
-        self.days = T.days_shorter if shorter else T.days_normal
-        self.day = 0
-        self.players = [Player() for _ in range(num_players)]
-        self.coasters: dict[str, int] = {}
-        self.first_visitor: set[str] = set(B.breweries)
-        self.accessible = [""] * T.accessible  # "" is an empty slot
-        self.inaccessible: list[str] = []
-        self.deck: list[str] = []  # hidden order: deck[0] is revealed next
-        self.removed: list[str] = []  # cards removed with a broken bottle
-        self.level3: list[str] = []
-        self.level2_added = False
-        self.bottles = [False] * len(T.bottles)  # True once flipped to Broken today
-        self.active = -1
-        self.claims = 0  # objectives claimed this turn
-        self.log: list[str] = []  # what the active player did this turn, for lightning cards
-        self.pending: Pending | None = None
-        self.bottle_queue: list[tuple[int, int]] = []  # (seat, bottle index) crossings to decide
-        self.seq = 0  # stack counter: a disc that moves lands on top
-        self.finish: list[int] = []  # seats in the order they reached the end of today
-        self.terminal = False
-        self.rng = Rng(0)
-        self._events: list[Event] = []
+
+def _shown_coasters(coasters: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """Breweries still holding coasters, with how many, sorted."""
+    return tuple(sorted((place, n) for place, n in coasters.items() if n > 0))
+
+
+class TbbrState(DeclaredState):
+    """One position of The Belgian Beers Race: each field declared once with who sees it.
+
+    The kit (engine/core/fields.py) derives clone, the snapshot body, the observation
+    (``TbbrState.Observation``) and the known part of a determinization.
+    """
+
+    shorter: bool = public(bool)
+    days: tuple[int, ...] = public(lambda: T.days_normal, from_json=tuple)  # each day's length in TU
+    day: int = public(int)
+    players: list[Player] = per_seat(Player)
+    coasters: dict[str, int] = public(
+        dict, copy=dict, shows={"coasters": _shown_coasters}, restore=lambda obs: dict(obs.coasters)
+    )
+    first_visitor: set[str] = public(lambda: set(B.breweries), copy="set")  # breweries with their disc
+    accessible: list[str] = public(lambda: [""] * T.accessible, copy="list")  # "" is an empty slot
+    inaccessible: list[str] = public(list, copy="list")  # the deck's top is the last one
+    deck: list[str] = hidden(list, shows={"deck_size": len})  # deck[0] is revealed next
+    removed: list[str] = public(list, copy="list")  # cards removed with a broken bottle
+    level3: list[str] = public(list, copy="list")
+    level2_added: bool = public(bool)
+    bottles: list[bool] = public(lambda: [False] * len(T.bottles), copy="list")  # flipped to Broken today
+    active: int = public(lambda: -1)
+    claims: int = public(int)  # objectives claimed this turn
+    log: list[str] = public(list, copy="list")  # what the active player did this turn, for lightning cards
+    pending: Pending | None = public(
+        lambda: None, to_json=lambda p: None if p is None else p.to_json(), from_json=_pending_from_json
+    )
+    # (seat, bottle index) crossings to decide
+    bottle_queue: list[tuple[int, int]] = public(
+        list, copy="list", from_json=lambda crossings: [(int(s), int(i)) for s, i in crossings]
+    )
+    seq: int = public(int)  # stack counter: a disc that moves lands on top
+    finish: list[int] = public(list, copy="list")  # seats in the order they reached the end of today
+    terminal: bool = public(bool)
+    rng: Rng = hidden_rng()
+
+    _events: list[Event]  # what the step being applied emitted (set by each entry point)
 
     # ------------------------------------------------------------------ contract
 
@@ -193,30 +212,6 @@ class TbbrState(State):
             self._emit("action", f"seat {seat}: {action.label}", seat)
         self.settle()
         return self._events
-
-    def observe(self, seat: int | None) -> Any:
-        from engine.tbbr.observation import observe
-
-        return observe(self, seat)
-
-    def clone(self) -> TbbrState:
-        other = TbbrState.__new__(TbbrState)
-        other.__dict__.update(self.__dict__)
-        other.players = [p.copy() for p in self.players]
-        other.coasters = dict(self.coasters)
-        other.first_visitor = set(self.first_visitor)
-        other.accessible = self.accessible[:]
-        other.inaccessible = self.inaccessible[:]
-        other.deck = self.deck[:]
-        other.removed = self.removed[:]
-        other.level3 = self.level3[:]
-        other.bottles = self.bottles[:]
-        other.log = self.log[:]
-        other.bottle_queue = self.bottle_queue[:]
-        other.finish = self.finish[:]
-        other.rng = self.rng.clone()
-        other._events = []
-        return other
 
     def is_terminal(self) -> bool:
         return self.terminal

@@ -1,7 +1,7 @@
 """The Belgian Beers Race <-> zythos.v1 messages (the only tbbr module that imports protobuf).
 
 A bot rebuilds the engine observation from the view alone, so every field of
-``TbbrObservation`` travels in ``TbbrView`` and ``view_from_proto`` inverts
+``TbbrState.Observation`` travels in ``TbbrView`` and ``view_from_proto`` inverts
 ``view_to_proto`` exactly.
 """
 
@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
+from engine.core.proto_views import fill_view, read_fields, read_view
 from engine.tbbr import actions as a
-from engine.tbbr.observation import PlayerView, TbbrObservation
 from engine.tbbr.pending import KINDS, Pending
+from engine.tbbr.player import Player
+from engine.tbbr.state import TbbrState
 from zythos.v1 import tbbr_pb2 as pb
 
 oneof_field = "tbbr"
@@ -48,65 +50,51 @@ def _mode_name(value: int) -> str:
 # ---------------------------------------------------------------------- views
 
 
-def _player_to_proto(p: PlayerView) -> pb.TbbrPlayer:
-    return pb.TbbrPlayer(
-        location=p.location,
-        time=p.time,
-        stack=p.stack,
-        done=p.done,
-        asleep=p.asleep,
-        camped=p.camped,
-        tasted=p.tasted,
-        breathalyzer=p.breath,
-        cheers=p.cheers,
-        cheese=p.cheese,
-        cheese_tokens=p.cheese_tokens,
-        backpack=pb.TbbrBackpack(yellow=p.beers[0], brown=p.beers[1], red=p.beers[2], black=p.beers[3]),
-        visited=p.visited,
-        first_visitor_discs=p.discs,
-        coasters=p.coasters,
-        bonus=pb.TbbrBonusTracks(
-            positioning=p.bonus[0], designer=p.bonus[1], cardinal=p.bonus[2], trappist=p.bonus[3]
-        ),
-        objectives=p.objectives,
-        score=p.score,
-        penalty=p.penalty,
-        bought_here=p.bought_here,
-        tasted_here=p.tasted_here,
-        bicycle_streak=p.bike_streak,
-        hitchhiking_destination=p.hitch_dest,
-        hitchhiking_extra_dice=p.hitch_extra,
-        grand_place_arrival=p.gp_arrival,
+# Derived field by field from the observation (engine/core/proto_views.py); written out here:
+# the proto names that differ from the observation's (the published proto keeps its names),
+# the enums and the nested messages.
+
+_PLAYER_NAMES = {
+    "breathalyzer": "breath",
+    "first_visitor_discs": "discs",
+    "bicycle_streak": "bike_streak",
+    "hitchhiking_destination": "hitch_dest",
+    "hitchhiking_extra_dice": "hitch_extra",
+    "grand_place_arrival": "gp_arrival",
+}
+_VIEW_NAMES = {
+    "day_lengths": "days",
+    "first_visitor_discs": "first_visitor",
+    "bottles_broken": "bottles",
+    "active_seat": "active",
+    "claims_this_turn": "claims",
+    "turn_log": "log",
+    "stack_counter": "seq",
+    "finish_order": "finish",
+    "finished": "terminal",
+}
+# viewer_seat: a spectator is -1; grand_place_arrivals: unused (see the proto).
+_VIEW_WRITTEN = ("viewer_seat", "grand_place_arrivals")
+
+
+def _player_to_proto(p: Any) -> pb.TbbrPlayer:
+    message = fill_view(pb.TbbrPlayer(), p, _PLAYER_NAMES)
+    yellow, brown, red, black = p.beers
+    message.backpack.CopyFrom(pb.TbbrBackpack(yellow=yellow, brown=brown, red=red, black=black))
+    positioning, designer, cardinal, trappist = p.bonus
+    message.bonus.CopyFrom(
+        pb.TbbrBonusTracks(positioning=positioning, designer=designer, cardinal=cardinal, trappist=trappist)
     )
+    return message
 
 
-def _player_from_proto(m: pb.TbbrPlayer) -> PlayerView:
-    return PlayerView(
-        location=m.location,
-        time=m.time,
-        stack=m.stack,
-        done=m.done,
-        asleep=m.asleep,
-        camped=m.camped,
-        tasted=m.tasted,
-        breath=m.breathalyzer,
-        cheers=m.cheers,
-        cheese=m.cheese,
-        cheese_tokens=m.cheese_tokens,
+def _player_from_proto(m: pb.TbbrPlayer) -> Any:
+    return read_view(
+        m,
+        Player.View,
+        _PLAYER_NAMES,
         beers=(m.backpack.yellow, m.backpack.brown, m.backpack.red, m.backpack.black),
-        visited=tuple(m.visited),
-        discs=m.first_visitor_discs,
-        coasters=m.coasters,
         bonus=(m.bonus.positioning, m.bonus.designer, m.bonus.cardinal, m.bonus.trappist),
-        objectives=tuple(m.objectives),
-        score=m.score,
-        penalty=m.penalty,
-        bought_here=m.bought_here,
-        tasted_here=m.tasted_here,
-        bike_streak=m.bicycle_streak,
-        hitch_dest=m.hitchhiking_destination,
-        hitch_extra=m.hitchhiking_extra_dice,
-        gp_arrival=m.grand_place_arrival,
     )
 
 
@@ -142,65 +130,31 @@ def _pending_from_proto(m: pb.TbbrPending) -> Pending:
     )
 
 
-def view_to_proto(obs: TbbrObservation) -> pb.TbbrView:
-    from engine.tbbr.data import tracks
-
-    t = tracks()
+def view_to_proto(obs: Any) -> pb.TbbrView:
     view = pb.TbbrView(
         viewer_seat=-1 if obs.seat is None else obs.seat,
-        num_players=obs.num_players,
-        shorter=obs.shorter,
-        day=obs.day,
-        day_lengths=t.days_shorter if obs.shorter else t.days_normal,
         players=[_player_to_proto(p) for p in obs.players],
         coasters=[pb.TbbrCoasterPile(place=b, count=n) for b, n in obs.coasters],
-        first_visitor_discs=obs.first_visitor,
-        machine=pb.TbbrBottlingMachine(
-            accessible=obs.accessible,
-            inaccessible=obs.inaccessible,
-            deck_size=obs.deck_size,
-            removed=obs.removed,
-            level2_added=obs.level2_added,
-        ),
-        level3=obs.level3,
-        bottles_broken=obs.bottles,
-        active_seat=obs.active,
-        claims_this_turn=obs.claims,
-        turn_log=obs.log,
+        machine=fill_view(pb.TbbrBottlingMachine(), obs),
         bottle_queue=[pb.TbbrBottleCrossing(seat=s, bottle=i) for s, i in obs.bottle_queue],
-        stack_counter=obs.seq,
-        finish_order=obs.finish,
-        finished=obs.terminal,
     )
     if obs.pending is not None:
         view.pending.CopyFrom(_pending_to_proto(obs.pending))
-    return view
+    return fill_view(view, obs, _VIEW_NAMES, _VIEW_WRITTEN)
 
 
-def view_from_proto(m: pb.TbbrView) -> TbbrObservation:
-    return TbbrObservation(
+def view_from_proto(m: pb.TbbrView) -> Any:
+    return read_view(
+        m,
+        TbbrState.Observation,
+        _VIEW_NAMES,
+        _VIEW_WRITTEN,
+        **read_fields(m.machine),
         seat=None if m.viewer_seat < 0 else m.viewer_seat,
-        num_players=m.num_players,
-        shorter=m.shorter,
-        day=m.day,
         players=tuple(_player_from_proto(p) for p in m.players),
         coasters=tuple((c.place, c.count) for c in m.coasters),
-        first_visitor=tuple(m.first_visitor_discs),
-        accessible=tuple(m.machine.accessible),
-        inaccessible=tuple(m.machine.inaccessible),
-        deck_size=m.machine.deck_size,
-        removed=tuple(m.machine.removed),
-        level3=tuple(m.level3),
-        level2_added=m.machine.level2_added,
-        bottles=tuple(m.bottles_broken),
-        active=m.active_seat,
-        claims=m.claims_this_turn,
-        log=tuple(m.turn_log),
         pending=_pending_from_proto(m.pending) if m.HasField("pending") else None,
         bottle_queue=tuple((c.seat, c.bottle) for c in m.bottle_queue),
-        seq=m.stack_counter,
-        finish=tuple(m.finish_order),
-        terminal=m.finished,
     )
 
 
