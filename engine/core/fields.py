@@ -280,9 +280,11 @@ class DeclaredState(State):
     num_players: int
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Writes the methods; again for a subclass (the game's State over its declared position),
+        so that its clone, observation and loads are of the subclass."""
         super().__init_subclass__(**kwargs)
         declared = _collect(cls)
-        if not declared:
+        if not declared and not cls.FIELDS:
             return
         cls.FIELDS = (*cls.FIELDS, *declared)
         cls.Observation = _observation_class(cls.__name__, cls.FIELDS)

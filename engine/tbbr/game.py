@@ -1,4 +1,4 @@
-"""The Belgian Beers Race game type: options, setup, determinization and snapshots."""
+"""The Belgian Beers Race game type: options, determinization and snapshots."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from engine.core import snapshot
 from engine.core.game import Game, OptionSpec, SizeBounds
 from engine.core.rng import Rng
 from engine.tbbr import codec
-from engine.tbbr.data import board, cards, tracks
 from engine.tbbr.observation import determinize
-from engine.tbbr.pending import Pending
 from engine.tbbr.state import TbbrState
 
 
@@ -36,7 +34,7 @@ class TbbrGame(Game):
 
     def new_state(self, players: int, options: Mapping[str, str], seed: int) -> TbbrState:
         resolved = self.validate_options(players, options)
-        return setup(players, resolved["shorter"] == "true", seed)
+        return TbbrState.new(players, resolved["shorter"] == "true", seed)
 
     def determinize(self, observation: Any, rng: Rng) -> TbbrState:
         if not isinstance(observation, TbbrState.Observation):
@@ -49,33 +47,3 @@ class TbbrGame(Game):
     def load(self, blob: bytes) -> TbbrState:
         version, body = snapshot.decode_versioned(self.name, (1, self.schema_version), blob)
         return codec.from_v1(body) if version == 1 else TbbrState.from_fields(body)
-
-
-def setup(players: int, shorter: bool, seed: int) -> TbbrState:
-    """Coasters on random brewery numbers, one first-visitor disc per brewery, the Bottling Machine,
-    level 3 cards (normal game), discs stacked with the first player on top."""
-    t, b = tracks(), board()
-    days = t.days_shorter if shorter else t.days_normal
-    state = TbbrState.fresh(players, shorter=shorter, days=days, rng=Rng(seed))
-    state._events = []
-    rng = state.rng
-    numbered = sorted(b.breweries, key=lambda p: b.places[p].number)
-    for _ in range(t.coasters[players]):
-        place = rng.choice(numbered)
-        state.coasters[place] = state.coasters.get(place, 0) + 1
-    level1 = [c.id for c in cards().values() if c.level == 1]
-    rng.shuffle(level1)
-    state.accessible = level1[: t.accessible]
-    state.inaccessible = level1[t.accessible : t.accessible + t.inaccessible]
-    state.deck = level1[t.accessible + t.inaccessible :]
-    if not shorter:
-        level3 = [c.id for c in cards().values() if c.level == 3]
-        rng.shuffle(level3)
-        state.level3 = level3[:players]
-    for seat, player in enumerate(state.players):
-        player.stack = players - seat
-    state.seq = players
-    if shorter:
-        state.pending = Pending("start", 0)
-    state.settle()
-    return state

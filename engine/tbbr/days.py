@@ -1,0 +1,145 @@
+"""The time track and the days: discs advancing, whose turn it is, the end of a day and of the race."""
+
+from __future__ import annotations
+
+from engine.tbbr import machine
+from engine.tbbr.data import GRAND_PLACE
+from engine.tbbr.pending import Pending
+from engine.tbbr.position import BOARD, CARDS, TRACKS, Position
+from engine.tbbr.scoring import daily_vp, totals
+
+
+def advance(state: Position, seat: int, tu: int, bicycle: bool = False) -> None:
+    """Move a disc ``tu`` spaces (to the end of the day at most), on top of its new stack."""
+    pl = state.players[seat]
+    old, new = pl.time, min(pl.time + tu, state.day_length)
+    if bicycle:
+        pl.bike_streak += new - old
+        steps, pl.bike_streak = divmod(pl.bike_streak, TRACKS.bicycle_tu_per_step)
+        pl.breath = max(0, pl.breath - steps)
+    else:
+        pl.bike_streak = 0
+    move_disc(state, seat, new)
+    if new == state.day_length:
+        end_players_day(state, seat)
+
+
+def move_disc(state: Position, seat: int, new: int) -> None:
+    """Put the disc on space ``new`` (on top of its stack), noting every bottle token it crosses:
+    a disc that jumps to the end of the day crosses them too."""
+    pl = state.players[seat]
+    if new == pl.time:
+        return
+    for i, mark in enumerate(TRACKS.bottles):
+        if pl.time <= mark < new:
+            state.bottle_queue.append((seat, i))
+    pl.time = new
+    pl.stack = state.next_seq()
+
+
+def end_players_day(state: Position, seat: int) -> None:
+    pl = state.players[seat]
+    if pl.done:
+        return
+    move_disc(state, seat, state.day_length)
+    pl.done = True
+    state.finish.append(seat)
+    state.emit("day_over", f"seat {seat}'s day is over", seat)
+
+
+def next_actor(state: Position) -> int:
+    return next((s for s in state.time_order() if not state.players[s].done), -1)
+
+
+def turn_over(state: Position, seat: int) -> bool:
+    pl = state.players[seat]
+    return pl.done or pl.time > max(q.time for s, q in enumerate(state.players) if s != seat)
+
+
+def bedtime(state: Position, start: int) -> None:
+    """Cheese "can be eaten at any time", also once a player's day is over: before the night,
+    each seat from ``finish[start]`` on (in the order their days ended) for which a cheese
+    would still change something is asked; then the day ends."""
+    for i in range(start, len(state.finish)):
+        if night_snack_helps(state, state.finish[i]):
+            state.pending = Pending("night", state.finish[i], count=i)
+            return
+    end_day(state)
+
+
+def night_snack_helps(state: Position, seat: int) -> bool:
+    """A cheese eaten after the day lowers the awakening penalty and the morning's Breathalyzer
+    only above the night's recovery, and never matters once the race is over."""
+    pl = state.players[seat]
+    return not state.last_day and pl.cheese > 0 and pl.breath > TRACKS.night_recovery
+
+
+def end_day(state: Position) -> None:
+    if state.last_day:
+        end_game(state)
+        return
+    order = state.finish[:]
+    top = state.seq + len(order) + 1
+    for rank, seat in enumerate(order):
+        state.players[seat].stack = top - rank
+    state.seq = top + 1
+    for seat, pl in enumerate(state.players):
+        pl.time = TRACKS.awakening[pl.breath]
+        if pl.time:
+            state.emit("awakening", f"seat {seat} wakes up late: {pl.time} TU", seat, tu=pl.time)
+        pl.breath = max(0, pl.breath - TRACKS.night_recovery)
+        pl.score += daily_vp(state.players[seat])
+        pl.done = pl.asleep = pl.camped = False
+        pl.bought_here = pl.tasted_here = False
+        pl.bike_streak = 0
+        pl.hitch_dest, pl.hitch_extra = "", 0
+    state.emit(
+        "day_end", f"end of day {state.day + 1}: daily scoring", scores=[p.score for p in state.players]
+    )
+    state.day += 1
+    state.finish = []
+    state.bottles = [False] * len(TRACKS.bottles)
+    for seat in state.time_order():
+        if BOARD.places[state.players[seat].location].is_brewery:
+            take_coaster(state, seat, state.players[seat].location)
+    if not state.shorter and not state.level2_added:
+        state.deck += state.inaccessible + [c.id for c in CARDS.values() if c.level == 2]
+        state.inaccessible = []
+        state.rng.shuffle(state.deck)
+        state.level2_added = True
+        machine.refill(state)
+    if state.last_day:
+        awake_there = [seat for seat in state.time_order() if state.players[seat].location == GRAND_PLACE]
+        for order, seat in enumerate(awake_there):
+            state.players[seat].gp_arrival = order
+    state.active = -1
+
+
+def end_game(state: Position) -> None:
+    """Latecomers lose 15 VP per missing move (one more if asleep), never below 0."""
+    for seat, pl in enumerate(state.players):
+        moves = BOARD.moves_home[pl.location]
+        if moves and pl.asleep:
+            moves += 1
+        lost = min(pl.score, moves * TRACKS.missing_move_vp)
+        pl.penalty = moves * TRACKS.missing_move_vp
+        pl.score -= lost
+        if moves:
+            state.emit("late", f"seat {seat} is {moves} move(s) from the Grand Place", seat, amount=moves)
+    state.terminal = True
+    state.active = -1
+    state.emit("game_end", "the race is over", scores=totals(state))
+
+
+def take_coaster(state: Position, seat: int, place: str) -> None:
+    if state.coasters.get(place, 0) > 0:
+        state.coasters[place] -= 1
+        state.players[seat].coasters += 1
+        state.emit("coaster", f"seat {seat} takes a coaster at {state.name(place)}", seat, place=place)
+
+
+def end_turn(state: Position) -> None:
+    machine.refill(state)
+    state.claims = 0
+    state.log = []
+    state.active = -1

@@ -1,0 +1,36 @@
+"""The Bottling Machine: objectives claimed, and the display refilled from the deck."""
+
+from __future__ import annotations
+
+from engine.tbbr.position import CARDS, TRACKS, Position
+
+
+def claim(state: Position, seat: int, card: str) -> None:
+    state.accessible[state.accessible.index(card)] = ""
+    state.players[seat].objectives.append(card)
+    state.claims += 1
+    state.emit("claim", f"seat {seat} claims objective {card}", seat, card=card)
+
+
+def refill(state: Position) -> None:
+    """Slide inaccessible cards into empty accessible slots, then reveal new ones from the deck."""
+    for i, card in enumerate(state.accessible):
+        if not card:
+            reveal(state)
+            if state.inaccessible:
+                state.accessible[i] = state.inaccessible.pop(0)
+    while len(state.inaccessible) < TRACKS.inaccessible and reveal(state):
+        pass
+
+
+def reveal(state: Position) -> bool:
+    """Turn the deck's next card face up as the last inaccessible card; False if none is left.
+    In the shorter game the level 2 cards become the deck once level 1 runs out."""
+    if not state.deck and state.shorter and not state.level2_added:
+        state.deck = [c.id for c in CARDS.values() if c.level == 2]
+        state.rng.shuffle(state.deck)
+        state.level2_added = True
+    if not state.deck:
+        return False
+    state.inaccessible.append(state.deck.pop(0))
+    return True

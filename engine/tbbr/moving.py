@@ -1,0 +1,142 @@
+"""Moving: by bicycle, public transport (a die) or hitchhiking (dice); arriving at a place."""
+
+from __future__ import annotations
+
+from engine.tbbr import days, toasting
+from engine.tbbr.actions import (
+    Move,
+)
+from engine.tbbr.pending import Pending
+from engine.tbbr.position import BOARD, TRACKS, Position
+
+_TRAVEL_WORDS = {
+    "bicycle": "cycles to",
+    "transport": "takes public transport to",
+    "hitchhiking": "is picked up to",
+}
+
+
+def start_move(state: Position, seat: int, move: Move) -> None:
+    pl = state.players[seat]
+    cost = state.move_cost(seat, move.mode, move.dest)
+    if move.mode == "bicycle" or BOARD.within_brussels(pl.location, move.dest):
+        travel(state, seat, move.mode, move.dest, cost)
+    elif move.mode == "transport":
+        state.pending = Pending("roll", seat, owner=seat, mode="transport", dest=move.dest, count=1, tu=cost)
+    else:
+        dice = 1 + (pl.hitch_extra if pl.hitch_dest == move.dest else 0)
+        state.pending = Pending(
+            "roll", seat, owner=seat, mode="hitchhiking", dest=move.dest, count=dice, tu=cost
+        )
+
+
+def travel(state: Position, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> None:
+    """A move that reaches its destination in ``tu`` TU: arrive, then toast."""
+    reach(state, seat, mode, dest, tu, verb)
+    toasting.start_toast(state, seat)
+
+
+def reach(state: Position, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> None:
+    """Spend the move's ``tu`` and arrive (public transport may taste on board before the toast)."""
+    state.emit(
+        "move",
+        f"seat {seat} {verb or _TRAVEL_WORDS[mode]} {state.name(dest)} ({tu} TU)",
+        seat,
+        place=dest,
+        mode=mode,
+        tu=tu,
+    )
+    days.advance(state, seat, tu, bicycle=mode == "bicycle")
+    arrive(state, seat, dest)
+    state.log.append(f"move:{mode}:{tu}")
+
+
+def ride(state: Position, p: Pending, die: int) -> None:
+    """Public transport: a 6 adds 2 TU; if that cannot fit today, only the 2 TU are spent."""
+    seat, pl = p.seat, state.players[p.seat]
+    late = die == TRACKS.late_face
+    total = p.tu + (TRACKS.late_penalty if late else 0)
+    state.emit("dice", f"seat {seat} rolls {die} for public transport", seat, dice=[die], mode="transport")
+    before = pl.time
+    if total <= state.remaining(seat):
+        reach(state, seat, "transport", p.dest, total)
+        arrived = p.dest
+    else:
+        state.emit(
+            "late",
+            f"seat {seat}'s transport is late: the day ends before arriving",
+            seat,
+            mode="transport",
+            tu=TRACKS.late_penalty,
+        )
+        days.advance(state, seat, TRACKS.late_penalty)
+        arrived = ""
+    tastes = (pl.time - before) // TRACKS.onboard_tu_per_beer
+    if tastes > 0 and pl.backpack > 0 and not pl.asleep:
+        state.pending = Pending("onboard", seat, owner=seat, dest=arrived, count=tastes)
+    elif arrived:
+        toasting.start_toast(state, seat)
+
+
+def hitchhike(state: Position, p: Pending, dice: tuple[int, ...]) -> None:
+    """Hitchhiking: one odd die is a lift; else wait 2 TU (4 from the threshold) and persist."""
+    seat, pl = p.seat, state.players[p.seat]
+    state.emit(
+        "dice", f"seat {seat} rolls {list(dice)} hitchhiking", seat, dice=list(dice), mode="hitchhiking"
+    )
+    if any(d % 2 for d in dice):
+        pl.hitch_dest, pl.hitch_extra = "", 0
+        travel(state, seat, "hitchhiking", p.dest, p.tu)
+        return
+    wait = TRACKS.hitch_wait_doubled if pl.breath >= TRACKS.doubled else TRACKS.hitch_wait
+    pl.hitch_dest, pl.hitch_extra = p.dest, min(len(dice), TRACKS.hitch_max_dice - 1)
+    state.emit("wait", f"seat {seat} waits {wait} TU by the road", seat, tu=wait, place=p.dest)
+    days.advance(state, seat, wait)
+
+
+def arrive(state: Position, seat: int, dest: str) -> None:
+    """Arriving: first-visitor disc, else a coaster; a first visit scores the bonus tracks."""
+    pl = state.players[seat]
+    pl.location = dest
+    pl.bought_here = pl.tasted_here = False
+    pl.gp_arrival = -1
+    state.log.append(f"arrive:{dest}")
+    place = BOARD.places[dest]
+    if not place.is_brewery:
+        if state.last_day:
+            land_on_grand_place(state, seat)
+        return
+    if dest in state.first_visitor:
+        state.first_visitor.discard(dest)
+        pl.discs += 1
+        state.emit("disc", f"seat {seat} takes the first visitor disc of {place.name}", seat, place=dest)
+    else:
+        days.take_coaster(state, seat, dest)
+    if dest not in pl.visited:
+        if not pl.tokens_left:
+            state.emit(
+                "no_token",
+                f"seat {seat} has no Visited Brewery Token left for {place.name}",
+                seat,
+                place=dest,
+            )
+            return
+        pl.visited.add(dest)
+        state.log.append(f"new:{dest}")
+        for track in place.bonuses:
+            i = ("positioning", "designer", "cardinal", "trappist").index(track)
+            pl.bonus[i] = min(pl.bonus[i] + 1, len(TRACKS.bonus[track]) - 1)
+        state.emit("visit", f"seat {seat} visits {place.name} for the first time", seat, place=dest)
+
+
+def land_on_grand_place(state: Position, seat: int) -> None:
+    """Arrival is a place on the time track, not the order turns were played in: the key is
+    (space + 1) x players + the order of landing on that space; 0..players-1 are the players
+    who woke up there. The others who landed on the same space are renumbered 0, 1, ... so
+    that the key stays below the next space's."""
+    n = state.num_players
+    base = (state.players[seat].time + 1) * n
+    same = sorted((q for q in state.players if base <= q.gp_arrival < base + n), key=lambda q: q.gp_arrival)
+    for k, q in enumerate(same):
+        q.gp_arrival = base + k
+    state.players[seat].gp_arrival = base + len(same)
