@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.tbbr import machine
 from engine.tbbr.data import GRAND_PLACE
-from engine.tbbr.pending import Pending
+from engine.tbbr.pending import NightStep
 from engine.tbbr.position import BOARD, CARDS, TRACKS, Position
 from engine.tbbr.scoring import daily_vp, totals
 
@@ -62,7 +62,7 @@ def bedtime(state: Position, start: int) -> None:
     would still change something is asked; then the day ends."""
     for i in range(start, len(state.finish)):
         if night_snack_helps(state, state.finish[i]):
-            state.pending = Pending("night", state.finish[i], count=i)
+            state.pending = NightStep(state.finish[i], i)
             return
     end_day(state)
 

@@ -1,179 +1,235 @@
-"""The decisions a pending step waits for: which are legal, and applying one."""
+"""The turn structure as data: for each kind of pending step, its legal choices and what each does.
+
+``STAGES`` maps a step's class to a ``Stage`` (boardgame.io's stages are the model): ``legal``
+lists the choices, ``apply`` carries one out, ``forced`` names the choice made without asking
+(nothing left to decide), and ``snack`` says whether a cheese may be eaten meanwhile ("at any
+time"). A roll is no decision: its dice are the State's chance step.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.tbbr import days, machine, moving, setup, tasting, toasting
-from engine.tbbr.actions import (
-    Beer,
-    Bottle,
-    ChooseStart,
-    Claim,
-    EndTurn,
-    KeepBottle,
-    Redeem,
-    Stop,
-)
+from engine.tbbr.actions import Beer, Bottle, ChooseStart, Claim, EndTurn, KeepBottle, Redeem, Stop
 from engine.tbbr.data import COLOURS
-from engine.tbbr.pending import Pending
-from engine.tbbr.position import BOARD, TRACKS, Position
+from engine.tbbr.pending import (
+    BottleStep,
+    CampStep,
+    ClaimStep,
+    GiftStep,
+    NightStep,
+    OfferStep,
+    OnboardStep,
+    PayStep,
+    Pending,
+    PickStep,
+    RedeemStep,
+    StartStep,
+)
+from engine.tbbr.position import BOARD, Position
+
+_STOP, _END, _EAT, _SLEEP, _KEEP = Stop(), EndTurn(), Redeem(True), Redeem(False), KeepBottle()
 
 
-def decisions(state: Position, p: Pending) -> list[Any]:
-    pl = state.players[p.seat]
-    carried = [Beer(c) for c in range(len(COLOURS)) if pl.beers[c] > 0]
-    if p.kind == "start":
-        taken = {q.location for i, q in enumerate(state.players) if i < p.seat}
-        return [ChooseStart(b) for b in BOARD.breweries if not BOARD.places[b].bonuses and b not in taken]
-    if p.kind in ("pay", "gift", "offer"):
-        return carried
-    if p.kind in ("onboard", "camp"):
-        return [*carried, Stop()]
-    if p.kind == "pick":
-        return [Beer(c) for c in sorted(set(p.offers))]
-    if p.kind == "redeem":
-        return [Redeem(True), Redeem(False)]
-    if p.kind == "bottle":
-        return [*(Bottle(c) for c in state.accessible if c), KeepBottle()]
-    if p.kind == "claim":
-        return [*(Claim(c) for c in state.claimable(p.seat)), EndTurn()]
-    if p.kind == "night":
-        return [Stop()]  # eating is offered with every decision
-    return []
+def _carried(state: Position, step: Any) -> list[Any]:
+    pl = state.players[step.seat]
+    return [Beer(c) for c in range(len(COLOURS)) if pl.beers[c] > 0]
 
 
-def decide(state: Position, p: Pending, action: Any) -> None:
-    seat, pl = p.seat, state.players[p.seat]
-    if isinstance(action, ChooseStart):
-        setup.choose_start(state, seat, action.place)
-    elif p.kind == "pay":
-        assert isinstance(action, Beer)
+def _only_choice(state: Position, step: Any) -> Any | None:
+    options = STAGES[type(step)].legal(state, step)
+    return options[0] if len(options) == 1 else None
+
+
+def _never(state: Position, step: Any) -> Any | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Stage:
+    """What one kind of pending step allows: its choices, their effect, the forced one."""
+
+    legal: Callable[[Position, Any], list[Any]]
+    apply: Callable[[Position, Any, Any], None]
+    forced: Callable[[Position, Any], Any | None] = _only_choice
+    snack: bool = True
+
+
+# ---------------------------------------------------------------------- choices
+
+
+def _starts(state: Position, step: StartStep) -> list[Any]:
+    taken = {q.location for i, q in enumerate(state.players) if i < step.seat}
+    return [ChooseStart(b) for b in BOARD.breweries if not BOARD.places[b].bonuses and b not in taken]
+
+
+def _carried_or_stop(state: Position, step: Any) -> list[Any]:
+    return [*_carried(state, step), _STOP]
+
+
+def _offered(state: Position, step: PickStep) -> list[Any]:
+    return [Beer(c) for c in sorted(set(step.offers))]
+
+
+def _bottles(state: Position, step: BottleStep) -> list[Any]:
+    return [*(Bottle(c) for c in state.accessible if c), _KEEP]
+
+
+def _claims(state: Position, step: ClaimStep) -> list[Any]:
+    return [*(Claim(c) for c in state.claimable(step.seat)), _END]
+
+
+def _stop_only(state: Position, step: Any) -> list[Any]:
+    return [_STOP]  # eating is offered with every decision
+
+
+# ---------------------------------------------------------------------- forced choices
+
+
+def _stop_when_nothing_to_drink(state: Position, step: OnboardStep | CampStep) -> Any | None:
+    pl = state.players[step.seat]
+    return None if pl.backpack and not pl.done else _STOP
+
+
+def _end_when_nothing_claimable(state: Position, step: ClaimStep) -> Any | None:
+    return None if state.claimable(step.seat) else _END
+
+
+def _sleep_unless_a_cheese_helps(state: Position, step: NightStep) -> Any | None:
+    return None if days.night_snack_helps(state, step.seat) else _STOP
+
+
+# ---------------------------------------------------------------------- effects
+
+
+def _start(state: Position, step: StartStep, action: ChooseStart) -> None:
+    setup.choose_start(state, step.seat, action.place)
+
+
+def _pay(state: Position, step: PayStep, action: Beer) -> None:
+    state.players[step.seat].beers[action.colour] -= 1
+    if step.count > 1:
+        state.pending = PayStep(step.seat, step.owner, step.mode, step.dest, step.count - 1, step.tu)
+        return
+    state.log.append("pay")
+    moving.travel(state, step.seat, "hitchhiking", step.dest, step.tu, verb="pays the driver and rides to")
+
+
+def _drink_carried(state: Position, seat: int, colour: int, kind: str, text: str) -> None:
+    """A carried beer (already out of the backpack) drunk: on board, or converted at camp."""
+    state.emit(kind, f"seat {seat} {text.format(COLOURS[colour])}", seat, colour=colour)
+    tasting.drink(state, seat, colour)
+
+
+def _onboard(state: Position, step: OnboardStep, action: Any) -> None:
+    seat, pl = step.seat, state.players[step.seat]
+    if isinstance(action, Beer):
         pl.beers[action.colour] -= 1
-        if p.count > 1:
-            state.pending = Pending(
-                "pay", seat, owner=seat, mode=p.mode, dest=p.dest, count=p.count - 1, tu=p.tu
-            )
+        _drink_carried(state, seat, action.colour, "taste", "tastes a carried {} beer on board")
+        if step.count > 1 and not pl.asleep:
+            state.pending = OnboardStep(seat, seat, step.dest, step.count - 1)
             return
-        state.log.append("pay")
-        moving.travel(state, seat, "hitchhiking", p.dest, p.tu, verb="pays the driver and rides to")
-    elif p.kind == "onboard":
-        if isinstance(action, Beer):
-            pl.beers[action.colour] -= 1
-            state.emit(
-                "taste",
-                f"seat {seat} tastes a carried {COLOURS[action.colour]} beer on board",
-                seat,
-                colour=action.colour,
-            )
-            tasting.drink(state, seat, action.colour)
-            if p.count > 1 and not pl.asleep:
-                state.pending = Pending("onboard", seat, owner=seat, dest=p.dest, count=p.count - 1)
-                return
-        if p.dest and not pl.asleep:
-            toasting.start_toast(state, seat)
-    elif p.kind == "camp":
-        if isinstance(action, Beer):
-            pl.beers[action.colour] -= 1
-            days.advance(state, seat, 1)
-            state.emit(
-                "convert",
-                f"seat {seat} drinks a carried {COLOURS[action.colour]} beer at camp",
-                seat,
-                colour=action.colour,
-            )
-            tasting.drink(state, seat, action.colour)
-            if not pl.done:
-                state.pending = Pending("camp", seat, owner=seat)
-                return
+    if step.dest and not pl.asleep:
+        toasting.start_toast(state, seat)
+
+
+def _camp(state: Position, step: CampStep, action: Any) -> None:
+    seat, pl = step.seat, state.players[step.seat]
+    if isinstance(action, Beer):
+        pl.beers[action.colour] -= 1
+        days.advance(state, seat, 1)
+        _drink_carried(state, seat, action.colour, "convert", "drinks a carried {} beer at camp")
         if not pl.done:
-            days.end_players_day(state, seat)
-        pl.camped = not pl.asleep
-    elif p.kind == "gift":
-        assert isinstance(action, Beer)
-        pl.beers[action.colour] -= 1
-        gifts = (*p.gifts, action.colour)
-        if len(gifts) < len(p.others):
-            state.pending = Pending("gift", seat, owner=seat, others=p.others, gifts=gifts)
-        else:
-            state.pending = Pending("offer", p.others[0], owner=seat, others=p.others, gifts=gifts)
-    elif p.kind == "offer":
-        assert isinstance(action, Beer)
-        pl.beers[action.colour] -= 1
-        offers = (*p.offers, action.colour)
-        if len(offers) < len(p.others):
-            state.pending = Pending(
-                "offer",
-                p.others[len(offers)],
-                owner=p.owner,
-                others=p.others,
-                gifts=p.gifts,
-                offers=offers,
-            )
-        else:
-            toasting.toast(state, p.owner, p.others, p.gifts, offers)
-    elif p.kind == "pick":
-        assert isinstance(action, Beer)
-        rest = list(p.offers)
-        rest.remove(action.colour)
-        toasting.tastings(state, p.owner, ((p.owner, action.colour),), tuple(rest))
-    elif p.kind == "redeem":
-        assert isinstance(action, Redeem)
-        taster, colour = p.queue[0]
-        if action.eat:
-            pl.cheese -= 1
-            state.emit("redeem", f"seat {seat} eats the redeeming cheese", seat)
-        toasting.toast_taste(state, taster, colour, redeemed=action.eat)
-        toasting.tastings(state, p.owner, p.queue[1:], p.offers)
-    elif p.kind == "bottle":
-        if isinstance(action, Bottle):
-            state.accessible[state.accessible.index(action.card)] = ""
-            state.removed.append(action.card)
-            state.bottles[p.count] = True
-            state.emit(
-                "bottle",
-                f"seat {seat} breaks the bottle at TU {TRACKS.bottles[p.count]} and removes "
-                f"objective {action.card}",
-                seat,
-                card=action.card,
-                tu=TRACKS.bottles[p.count],
-            )
-    elif p.kind == "night":
-        days.bedtime(state, p.count + 1)
-    elif p.kind == "claim":
-        if isinstance(action, Claim):
-            machine.claim(state, seat, action.card)
-            state.pending = Pending("claim", seat, owner=seat)
-        else:
-            days.end_turn(state)
+            state.pending = CampStep(seat, seat)
+            return
+    if not pl.done:
+        days.end_players_day(state, seat)
+    pl.camped = not pl.asleep
 
 
-def auto_step(state: Position, p: Pending) -> bool:
-    """Resolve a step whose outcome is forced (one choice, or nothing left to do); True if done."""
-    if p.kind in ("roll", "start", "redeem"):
-        return False
-    if p.kind == "claim":
-        if state.claimable(p.seat):
-            return False
-        state.pending = None
+def _gift(state: Position, step: GiftStep, action: Beer) -> None:
+    state.players[step.seat].beers[action.colour] -= 1
+    gifts = (*step.gifts, action.colour)
+    if len(gifts) < len(step.others):
+        state.pending = GiftStep(step.seat, step.seat, step.others, gifts)
+    else:
+        state.pending = OfferStep(step.others[0], step.seat, step.others, gifts)
+
+
+def _offer(state: Position, step: OfferStep, action: Beer) -> None:
+    state.players[step.seat].beers[action.colour] -= 1
+    offers = (*step.offers, action.colour)
+    if len(offers) < len(step.others):
+        nxt = step.others[len(offers)]
+        state.pending = OfferStep(nxt, step.owner, step.others, step.gifts, offers)
+    else:
+        toasting.toast(state, step.owner, step.others, step.gifts, offers)
+
+
+def _pick(state: Position, step: PickStep, action: Beer) -> None:
+    rest = list(step.offers)
+    rest.remove(action.colour)
+    toasting.tastings(state, step.owner, ((step.owner, action.colour),), tuple(rest))
+
+
+def _redeem(state: Position, step: RedeemStep, action: Redeem) -> None:
+    taster, colour = step.queue[0]
+    if action.eat:
+        state.players[step.seat].cheese -= 1
+        state.emit("redeem", f"seat {step.seat} eats the redeeming cheese", step.seat)
+    toasting.toast_taste(state, taster, colour, redeemed=action.eat)
+    toasting.tastings(state, step.owner, step.queue[1:], step.offers)
+
+
+def _bottle(state: Position, step: BottleStep, action: Any) -> None:
+    if isinstance(action, Bottle):
+        machine.break_bottle(state, step.seat, step.count, action.card)
+
+
+def _claim(state: Position, step: ClaimStep, action: Any) -> None:
+    if isinstance(action, Claim):
+        machine.claim(state, step.seat, action.card)
+        state.pending = ClaimStep(step.seat, step.seat)
+    else:
         days.end_turn(state)
-        return True
-    if p.kind == "night":
-        if days.night_snack_helps(state, p.seat):
-            return False
-        state.pending = None
-        days.bedtime(state, p.count + 1)
-        return True
-    if p.kind in ("onboard", "camp"):
-        pl = state.players[p.seat]
-        if pl.backpack and not pl.done:
-            return False
-        state.pending = None
-        decide(state, p, Stop())
-        return True
-    options = decisions(state, p)
-    if len(options) != 1:
+
+
+def _night(state: Position, step: NightStep, action: Any) -> None:
+    days.bedtime(state, step.count + 1)
+
+
+STAGES: dict[type[Any], Stage] = {
+    StartStep: Stage(_starts, _start, forced=_never),
+    PayStep: Stage(_carried, _pay),
+    OnboardStep: Stage(_carried_or_stop, _onboard, forced=_stop_when_nothing_to_drink),
+    GiftStep: Stage(_carried, _gift),
+    OfferStep: Stage(_carried, _offer),
+    PickStep: Stage(_offered, _pick),
+    # The redeeming cheese is itself the cheese decision of this step.
+    RedeemStep: Stage(lambda state, step: [_EAT, _SLEEP], _redeem, forced=_never, snack=False),
+    CampStep: Stage(_carried_or_stop, _camp, forced=_stop_when_nothing_to_drink),
+    BottleStep: Stage(_bottles, _bottle),
+    ClaimStep: Stage(_claims, _claim, forced=_end_when_nothing_claimable),
+    NightStep: Stage(_stop_only, _night, forced=_sleep_unless_a_cheese_helps),
+}
+
+
+def decide(state: Position, step: Pending, action: Any) -> None:
+    """Carry out ``action``, one of the step's legal choices (the step is no longer pending)."""
+    STAGES[type(step)].apply(state, step, action)
+
+
+def auto_step(state: Position, step: Pending) -> bool:
+    """Make the choice of a step that leaves none (one option, or nothing left to do); True if made."""
+    stage = STAGES.get(type(step))
+    if stage is None:  # a roll: dice, not a choice
+        return False
+    action = stage.forced(state, step)
+    if action is None:
         return False
     state.pending = None
-    decide(state, p, options[0])
+    stage.apply(state, step, action)
     return True

@@ -1,4 +1,4 @@
-"""The Bottling Machine: objectives claimed, and the display refilled from the deck."""
+"""The Bottling Machine: objectives claimed or removed, and the display refilled from the deck."""
 
 from __future__ import annotations
 
@@ -34,3 +34,17 @@ def reveal(state: Position) -> bool:
         return False
     state.inaccessible.append(state.deck.pop(0))
     return True
+
+
+def break_bottle(state: Position, seat: int, bottle: int, card: str) -> None:
+    """The bottle token crossed is flipped to Broken: the seat removes an accessible objective."""
+    state.accessible[state.accessible.index(card)] = ""
+    state.removed.append(card)
+    state.bottles[bottle] = True
+    state.emit(
+        "bottle",
+        f"seat {seat} breaks the bottle at TU {TRACKS.bottles[bottle]} and removes objective {card}",
+        seat,
+        card=card,
+        tu=TRACKS.bottles[bottle],
+    )

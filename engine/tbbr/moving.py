@@ -6,7 +6,7 @@ from engine.tbbr import days, toasting
 from engine.tbbr.actions import (
     Move,
 )
-from engine.tbbr.pending import Pending
+from engine.tbbr.pending import OnboardStep, RollStep
 from engine.tbbr.position import BOARD, TRACKS, Position
 
 _TRAVEL_WORDS = {
@@ -22,12 +22,10 @@ def start_move(state: Position, seat: int, move: Move) -> None:
     if move.mode == "bicycle" or BOARD.within_brussels(pl.location, move.dest):
         travel(state, seat, move.mode, move.dest, cost)
     elif move.mode == "transport":
-        state.pending = Pending("roll", seat, owner=seat, mode="transport", dest=move.dest, count=1, tu=cost)
+        state.pending = RollStep(seat, seat, "transport", move.dest, 1, cost)
     else:
         dice = 1 + (pl.hitch_extra if pl.hitch_dest == move.dest else 0)
-        state.pending = Pending(
-            "roll", seat, owner=seat, mode="hitchhiking", dest=move.dest, count=dice, tu=cost
-        )
+        state.pending = RollStep(seat, seat, "hitchhiking", move.dest, dice, cost)
 
 
 def travel(state: Position, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> None:
@@ -51,7 +49,7 @@ def reach(state: Position, seat: int, mode: str, dest: str, tu: int, verb: str =
     state.log.append(f"move:{mode}:{tu}")
 
 
-def ride(state: Position, p: Pending, die: int) -> None:
+def ride(state: Position, p: RollStep, die: int) -> None:
     """Public transport: a 6 adds 2 TU; if that cannot fit today, only the 2 TU are spent."""
     seat, pl = p.seat, state.players[p.seat]
     late = die == TRACKS.late_face
@@ -73,12 +71,12 @@ def ride(state: Position, p: Pending, die: int) -> None:
         arrived = ""
     tastes = (pl.time - before) // TRACKS.onboard_tu_per_beer
     if tastes > 0 and pl.backpack > 0 and not pl.asleep:
-        state.pending = Pending("onboard", seat, owner=seat, dest=arrived, count=tastes)
+        state.pending = OnboardStep(seat, seat, arrived, tastes)
     elif arrived:
         toasting.start_toast(state, seat)
 
 
-def hitchhike(state: Position, p: Pending, dice: tuple[int, ...]) -> None:
+def hitchhike(state: Position, p: RollStep, dice: tuple[int, ...]) -> None:
     """Hitchhiking: one odd die is a lift; else wait 2 TU (4 from the threshold) and persist."""
     seat, pl = p.seat, state.players[p.seat]
     state.emit(

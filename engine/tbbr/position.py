@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.events import Event
 from engine.core.fields import DeclaredState, hidden, hidden_rng, per_seat, public
 from engine.core.rng import Rng
-from engine.tbbr import objectives
+from engine.tbbr import objectives, pending
 from engine.tbbr.data import MODES, board, cards, tracks
 from engine.tbbr.pending import Pending
 from engine.tbbr.player import Player
@@ -25,8 +25,12 @@ BOARD = board()
 CARDS = cards()
 
 
+def _pending_to_json(step: Pending | None) -> dict[str, Any] | None:
+    return None if step is None else pending.to_json(step)
+
+
 def _pending_from_json(data: dict[str, Any] | None) -> Pending | None:
-    return None if data is None else Pending.from_json(data)
+    return None if data is None else pending.from_json(data)
 
 
 def _shown_coasters(coasters: dict[str, int]) -> tuple[tuple[str, int], ...]:
@@ -60,7 +64,9 @@ class Position(DeclaredState):
     claims: int = public(int)  # objectives claimed this turn
     log: list[str] = public(list, copy="list")  # what the active player did this turn, for lightning cards
     pending: Pending | None = public(
-        lambda: None, to_json=lambda p: None if p is None else p.to_json(), from_json=_pending_from_json
+        lambda: None,
+        to_json=lambda p: None if p is None else pending.to_json(p),
+        from_json=_pending_from_json,
     )
     # (seat, bottle index) crossings to decide
     bottle_queue: list[tuple[int, int]] = public(

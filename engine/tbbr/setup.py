@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.tbbr.pending import Pending
+from engine.tbbr.pending import StartStep
 from engine.tbbr.position import BOARD, CARDS, TRACKS, Position
 
 
@@ -28,7 +28,7 @@ def prepare(state: Position) -> None:
         player.stack = players - seat
     state.seq = players
     if state.shorter:
-        state.pending = Pending("start", 0)
+        state.pending = StartStep(0)
 
 
 def choose_start(state: Position, seat: int, place: str) -> None:
@@ -40,4 +40,4 @@ def choose_start(state: Position, seat: int, place: str) -> None:
     pl.visited.add(place)
     state.emit("start", f"seat {seat} starts at {state.name(place)}", seat, place=place)
     if seat + 1 < state.num_players:
-        state.pending = Pending("start", seat + 1)
+        state.pending = StartStep(seat + 1)

@@ -17,7 +17,7 @@ from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.tbbr import days, decisions, moving, setup, tasting, turn
 from engine.tbbr.actions import EatCheese
-from engine.tbbr.pending import Pending
+from engine.tbbr.pending import BottleStep, ClaimStep, RollStep
 from engine.tbbr.position import TRACKS, Position
 from engine.tbbr.scoring import totals
 
@@ -49,7 +49,7 @@ class TbbrState(Position):
     # ------------------------------------------------------------------ contract
 
     def actors(self) -> Sequence[int]:
-        if self.terminal or (self.pending is not None and self.pending.kind == "roll"):
+        if self.terminal or isinstance(self.pending, RollStep):
             return []
         if self.pending is not None:
             return [self.pending.seat]
@@ -57,7 +57,7 @@ class TbbrState(Position):
 
     def chance(self) -> ChanceStep | None:
         p = self.pending
-        if p is None or p.kind != "roll":
+        if not isinstance(p, RollStep):
             return None
         if p.mode == "transport":
             return ChanceStep(
@@ -85,7 +85,7 @@ class TbbrState(Position):
         if not step.validate(outcome):
             raise IllegalAction(f"{outcome!r} is not a possible outcome of {step.kind}")
         p = self.pending
-        assert p is not None
+        assert isinstance(p, RollStep)
         self.pending = None
         self._events = []
         if p.mode == "transport":
@@ -101,8 +101,8 @@ class TbbrState(Position):
         p = self.pending
         if p is None:
             return turn.free_actions(self, seat) + turn.extra_actions(self, seat)
-        # The redeeming cheese is itself the cheese decision of a "redeem" step.
-        return decisions.decisions(self, p) + (turn.snack(self, seat) if p.kind != "redeem" else [])
+        stage = decisions.STAGES[type(p)]
+        return stage.legal(self, p) + (turn.snack(self, seat) if stage.snack else [])
 
     def apply(self, seat: int, action: Any) -> list[Event]:
         if self.terminal:
@@ -161,7 +161,7 @@ class TbbrState(Position):
             if self.bottle_queue:
                 seat, i = self.bottle_queue.pop(0)
                 if any(self.accessible) and (not self.bottles[i] or self.num_players == 2):
-                    self.pending = Pending("bottle", seat, owner=self.active, count=i)
+                    self.pending = BottleStep(seat, self.active, i)
                 continue
             if self.active < 0:
                 self.active = days.next_actor(self)
@@ -170,7 +170,7 @@ class TbbrState(Position):
                 continue
             if days.turn_over(self, self.active):
                 if self.claimable(self.active):
-                    self.pending = Pending("claim", self.active, owner=self.active)
+                    self.pending = ClaimStep(self.active, self.active)
                     return
                 days.end_turn(self)
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.tbbr import days, tasting
 from engine.tbbr.data import GRAND_PLACE
-from engine.tbbr.pending import Pending
+from engine.tbbr.pending import GiftStep, PickStep, RedeemStep
 from engine.tbbr.position import TRACKS, Position
 
 
@@ -23,7 +23,7 @@ def start_toast(state: Position, seat: int) -> None:
     if pl.backpack < len(others):
         state.emit("no_toast", f"seat {seat} has too few beers to toast", seat)
         return
-    state.pending = Pending("gift", seat, owner=seat, others=others)
+    state.pending = GiftStep(seat, seat, others)
 
 
 def toast(
@@ -53,7 +53,7 @@ def tastings(
         if pl.asleep:
             continue
         if pl.breath + 1 >= TRACKS.asleep and pl.cheese > 0:
-            state.pending = Pending("redeem", seat, owner=owner, queue=queue[i:], offers=offers)
+            state.pending = RedeemStep(seat, owner, queue[i:], offers)
             return
         toast_taste(state, seat, colour, redeemed=False)
     pl = state.players[owner]
@@ -64,7 +64,7 @@ def tastings(
     elif len(set(offers)) == 1:
         tastings(state, owner, ((owner, offers[0]),), offers[1:])
     else:
-        state.pending = Pending("pick", owner, owner=owner, offers=offers)
+        state.pending = PickStep(owner, owner, offers)
 
 
 def toast_taste(state: Position, seat: int, colour: int, redeemed: bool) -> None:

@@ -18,7 +18,7 @@ from engine.tbbr.actions import (
     TbbrAction,
 )
 from engine.tbbr.data import COLOURS, GRAND_PLACE, MODES
-from engine.tbbr.pending import Pending
+from engine.tbbr.pending import CampStep, PayStep
 from engine.tbbr.position import BOARD, CARDS, TRACKS, Position
 
 # Actions are immutable values: build each one once. A move inside Brussels has no die to replace,
@@ -103,15 +103,8 @@ def act(state: Position, seat: int, action: Any) -> None:
     elif isinstance(action, PayDriver):
         tu = BOARD.road_between(pl.location, action.dest)
         assert tu is not None
-        state.pending = Pending(
-            "pay",
-            seat,
-            owner=seat,
-            mode="hitchhiking",
-            dest=action.dest,
-            count=TRACKS.hitch_beers_per_tu * tu[2],
-            tu=tu[2],
-        )
+        beers = TRACKS.hitch_beers_per_tu * tu[2]
+        state.pending = PayStep(seat, seat, "hitchhiking", action.dest, beers, tu[2])
     elif isinstance(action, Buy):
         tasting.buy(state, seat, action)
     elif isinstance(action, Taste):
@@ -119,7 +112,7 @@ def act(state: Position, seat: int, action: Any) -> None:
     elif isinstance(action, Camp):
         pl.bike_streak = 0
         state.emit("camp", f"seat {seat} camps at {state.name(pl.location)}", seat, place=pl.location)
-        state.pending = Pending("camp", seat, owner=seat)
+        state.pending = CampStep(seat, seat)
     elif isinstance(action, FinishRace):
         state.emit("finish", f"seat {seat} waits on the Grand Place", seat)
         days.end_players_day(state, seat)

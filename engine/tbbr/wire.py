@@ -7,12 +7,14 @@ A bot rebuilds the engine observation from the view alone, so every field of
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 from engine.core.events import Event
 from engine.core.proto_views import fill_view, read_fields, read_view
 from engine.tbbr import actions as a
-from engine.tbbr.pending import KINDS, Pending
+from engine.tbbr.pending import BY_KIND, KINDS, Pending
 from engine.tbbr.player import Player
 from engine.tbbr.state import TbbrState
 from zythos.v1 import tbbr_pb2 as pb
@@ -98,36 +100,41 @@ def _player_from_proto(m: pb.TbbrPlayer) -> Any:
     )
 
 
+# A pending step's fields -> (TbbrPending field, engine -> wire, wire -> engine). Each kind of
+# step holds some of them; the message has them all (owner is -1 when the step has none).
+_PENDING_FIELDS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "seat": ("seat", int, int),
+    "owner": ("owner", int, int),
+    "mode": ("mode", _mode, _mode_name),
+    "dest": ("destination", str, str),
+    "count": ("count", int, int),
+    "tu": ("tu", int, int),
+    "others": ("others", list, tuple),
+    "gifts": ("gifts", lambda cs: [_colour(c) for c in cs], lambda cs: tuple(_code(c) for c in cs)),
+    "offers": ("offers", lambda cs: [_colour(c) for c in cs], lambda cs: tuple(_code(c) for c in cs)),
+    "queue": (
+        "queue",
+        lambda q: [pb.TbbrTasting(seat=s, colour=_colour(c)) for s, c in q],
+        lambda q: tuple((t.seat, _code(t.colour)) for t in q),
+    ),
+}
+
+
 def _pending_to_proto(p: Pending) -> pb.TbbrPending:
-    return pb.TbbrPending(
-        step=_STEPS[p.kind],
-        seat=p.seat,
-        owner=p.owner,
-        mode=_mode(p.mode),
-        destination=p.dest,
-        count=p.count,
-        tu=p.tu,
-        others=p.others,
-        gifts=[_colour(c) for c in p.gifts],
-        offers=[_colour(c) for c in p.offers],
-        queue=[pb.TbbrTasting(seat=s, colour=_colour(c)) for s, c in p.queue],
-    )
+    values: dict[str, Any] = {"step": _STEPS[p.kind], "owner": -1}
+    for f in fields(p):
+        name, to_wire, _ = _PENDING_FIELDS[f.name]
+        values[name] = to_wire(getattr(p, f.name))
+    return pb.TbbrPending(**values)
 
 
 def _pending_from_proto(m: pb.TbbrPending) -> Pending:
-    return Pending(
-        kind=_STEP_NAMES[m.step],
-        seat=m.seat,
-        owner=m.owner,
-        mode=_mode_name(m.mode),
-        dest=m.destination,
-        count=m.count,
-        tu=m.tu,
-        others=tuple(m.others),
-        gifts=tuple(_code(c) for c in m.gifts),
-        offers=tuple(_code(c) for c in m.offers),
-        queue=tuple((t.seat, _code(t.colour)) for t in m.queue),
-    )
+    cls = BY_KIND[_STEP_NAMES[m.step]]
+    values = {}
+    for f in fields(cls):
+        name, _, from_wire = _PENDING_FIELDS[f.name]
+        values[f.name] = from_wire(getattr(m, name))
+    return cls(**values)
 
 
 def view_to_proto(obs: Any) -> pb.TbbrView:
