@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.events import Event
 from engine.tbbr import days, machine, moving, setup, tasting, toasting
 from engine.tbbr.actions import Beer, Bottle, ChooseStart, Claim, EndTurn, KeepBottle, Redeem, Stop
 from engine.tbbr.data import COLOURS
@@ -53,7 +54,7 @@ class Stage:
     """What one kind of pending step allows: its choices, their effect, the forced one."""
 
     legal: Callable[[Position, Any], list[Any]]
-    apply: Callable[[Position, Any, Any], None]
+    apply: Callable[[Position, Any, Any], list[Event]]
     forced: Callable[[Position, Any], Any | None] = _only_choice
     snack: bool = True
 
@@ -105,100 +106,107 @@ def _sleep_unless_a_cheese_helps(state: Position, step: NightStep) -> Any | None
 # ---------------------------------------------------------------------- effects
 
 
-def _start(state: Position, step: StartStep, action: ChooseStart) -> None:
-    setup.choose_start(state, step.seat, action.place)
+def _start(state: Position, step: StartStep, action: ChooseStart) -> list[Event]:
+    return setup.choose_start(state, step.seat, action.place)
 
 
-def _pay(state: Position, step: PayStep, action: Beer) -> None:
+def _pay(state: Position, step: PayStep, action: Beer) -> list[Event]:
     state.players[step.seat].beers[action.colour] -= 1
     if step.count > 1:
         state.pending = PayStep(step.seat, step.owner, step.mode, step.dest, step.count - 1, step.tu)
-        return
+        return []
     state.log.append("pay")
-    moving.travel(state, step.seat, "hitchhiking", step.dest, step.tu, verb="pays the driver and rides to")
+    verb = "pays the driver and rides to"
+    return moving.travel(state, step.seat, "hitchhiking", step.dest, step.tu, verb=verb)
 
 
-def _drink_carried(state: Position, seat: int, colour: int, kind: str, text: str) -> None:
+def _drink_carried(state: Position, seat: int, colour: int, kind: str, text: str) -> list[Event]:
     """A carried beer (already out of the backpack) drunk: on board, or converted at camp."""
-    state.emit(kind, f"seat {seat} {text.format(COLOURS[colour])}", seat, colour=colour)
-    tasting.drink(state, seat, colour)
+    said = Event(kind, f"seat {seat} {text.format(COLOURS[colour])}", seat, {"colour": colour})
+    return [said, *tasting.drink(state, seat, colour)]
 
 
-def _onboard(state: Position, step: OnboardStep, action: Any) -> None:
+def _onboard(state: Position, step: OnboardStep, action: Any) -> list[Event]:
     seat, pl = step.seat, state.players[step.seat]
+    events: list[Event] = []
     if isinstance(action, Beer):
         pl.beers[action.colour] -= 1
-        _drink_carried(state, seat, action.colour, "taste", "tastes a carried {} beer on board")
+        events = _drink_carried(state, seat, action.colour, "taste", "tastes a carried {} beer on board")
         if step.count > 1 and not pl.asleep:
             state.pending = OnboardStep(seat, seat, step.dest, step.count - 1)
-            return
+            return events
     if step.dest and not pl.asleep:
-        toasting.start_toast(state, seat)
+        events += toasting.start_toast(state, seat)
+    return events
 
 
-def _camp(state: Position, step: CampStep, action: Any) -> None:
+def _camp(state: Position, step: CampStep, action: Any) -> list[Event]:
     seat, pl = step.seat, state.players[step.seat]
+    events: list[Event] = []
     if isinstance(action, Beer):
         pl.beers[action.colour] -= 1
-        days.advance(state, seat, 1)
-        _drink_carried(state, seat, action.colour, "convert", "drinks a carried {} beer at camp")
+        events = days.advance(state, seat, 1)
+        events += _drink_carried(state, seat, action.colour, "convert", "drinks a carried {} beer at camp")
         if not pl.done:
             state.pending = CampStep(seat, seat)
-            return
+            return events
     if not pl.done:
-        days.end_players_day(state, seat)
+        events += days.end_players_day(state, seat)
     pl.camped = not pl.asleep
+    return events
 
 
-def _gift(state: Position, step: GiftStep, action: Beer) -> None:
+def _gift(state: Position, step: GiftStep, action: Beer) -> list[Event]:
     state.players[step.seat].beers[action.colour] -= 1
     gifts = (*step.gifts, action.colour)
     if len(gifts) < len(step.others):
         state.pending = GiftStep(step.seat, step.seat, step.others, gifts)
     else:
         state.pending = OfferStep(step.others[0], step.seat, step.others, gifts)
+    return []
 
 
-def _offer(state: Position, step: OfferStep, action: Beer) -> None:
+def _offer(state: Position, step: OfferStep, action: Beer) -> list[Event]:
     state.players[step.seat].beers[action.colour] -= 1
     offers = (*step.offers, action.colour)
-    if len(offers) < len(step.others):
-        nxt = step.others[len(offers)]
-        state.pending = OfferStep(nxt, step.owner, step.others, step.gifts, offers)
-    else:
-        toasting.toast(state, step.owner, step.others, step.gifts, offers)
+    if len(offers) == len(step.others):
+        return toasting.toast(state, step.owner, step.others, step.gifts, offers)
+    state.pending = OfferStep(step.others[len(offers)], step.owner, step.others, step.gifts, offers)
+    return []
 
 
-def _pick(state: Position, step: PickStep, action: Beer) -> None:
+def _pick(state: Position, step: PickStep, action: Beer) -> list[Event]:
     rest = list(step.offers)
     rest.remove(action.colour)
-    toasting.tastings(state, step.owner, ((step.owner, action.colour),), tuple(rest))
+    return toasting.tastings(state, step.owner, ((step.owner, action.colour),), tuple(rest))
 
 
-def _redeem(state: Position, step: RedeemStep, action: Redeem) -> None:
+def _redeem(state: Position, step: RedeemStep, action: Redeem) -> list[Event]:
     taster, colour = step.queue[0]
+    events = []
     if action.eat:
         state.players[step.seat].cheese -= 1
-        state.emit("redeem", f"seat {step.seat} eats the redeeming cheese", step.seat)
-    toasting.toast_taste(state, taster, colour, redeemed=action.eat)
-    toasting.tastings(state, step.owner, step.queue[1:], step.offers)
+        events.append(Event("redeem", f"seat {step.seat} eats the redeeming cheese", step.seat))
+    events += toasting.toast_taste(state, taster, colour, redeemed=action.eat)
+    return events + toasting.tastings(state, step.owner, step.queue[1:], step.offers)
 
 
-def _bottle(state: Position, step: BottleStep, action: Any) -> None:
+def _bottle(state: Position, step: BottleStep, action: Any) -> list[Event]:
     if isinstance(action, Bottle):
-        machine.break_bottle(state, step.seat, step.count, action.card)
+        return machine.break_bottle(state, step.seat, step.count, action.card)
+    return []
 
 
-def _claim(state: Position, step: ClaimStep, action: Any) -> None:
-    if isinstance(action, Claim):
-        machine.claim(state, step.seat, action.card)
-        state.pending = ClaimStep(step.seat, step.seat)
-    else:
+def _claim(state: Position, step: ClaimStep, action: Any) -> list[Event]:
+    if not isinstance(action, Claim):
         days.end_turn(state)
+        return []
+    state.pending = ClaimStep(step.seat, step.seat)
+    return machine.claim(state, step.seat, action.card)
 
 
-def _night(state: Position, step: NightStep, action: Any) -> None:
-    days.bedtime(state, step.count + 1)
+def _night(state: Position, step: NightStep, action: Any) -> list[Event]:
+    return days.bedtime(state, step.count + 1)
 
 
 STAGES: dict[type[Any], Stage] = {
@@ -217,19 +225,19 @@ STAGES: dict[type[Any], Stage] = {
 }
 
 
-def decide(state: Position, step: Pending, action: Any) -> None:
+def decide(state: Position, step: Pending, action: Any) -> list[Event]:
     """Carry out ``action``, one of the step's legal choices (the step is no longer pending)."""
-    STAGES[type(step)].apply(state, step, action)
+    return STAGES[type(step)].apply(state, step, action)
 
 
-def auto_step(state: Position, step: Pending) -> bool:
-    """Make the choice of a step that leaves none (one option, or nothing left to do); True if made."""
+def auto_step(state: Position, step: Pending) -> list[Event] | None:
+    """Make the choice of a step that leaves none (one option, or nothing left to do); None if
+    the step waits for a seat (or for dice)."""
     stage = STAGES.get(type(step))
     if stage is None:  # a roll: dice, not a choice
-        return False
+        return None
     action = stage.forced(state, step)
     if action is None:
-        return False
+        return None
     state.pending = None
-    stage.apply(state, step, action)
-    return True
+    return stage.apply(state, step, action)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from engine.core.events import Event
 from engine.tbbr.position import CARDS, TRACKS, Position
 
 
-def claim(state: Position, seat: int, card: str) -> None:
+def claim(state: Position, seat: int, card: str) -> list[Event]:
     state.accessible[state.accessible.index(card)] = ""
     state.players[seat].objectives.append(card)
     state.claims += 1
-    state.emit("claim", f"seat {seat} claims objective {card}", seat, card=card)
+    return [Event("claim", f"seat {seat} claims objective {card}", seat, {"card": card})]
 
 
 def refill(state: Position) -> None:
@@ -36,15 +37,11 @@ def reveal(state: Position) -> bool:
     return True
 
 
-def break_bottle(state: Position, seat: int, bottle: int, card: str) -> None:
+def break_bottle(state: Position, seat: int, bottle: int, card: str) -> list[Event]:
     """The bottle token crossed is flipped to Broken: the seat removes an accessible objective."""
     state.accessible[state.accessible.index(card)] = ""
     state.removed.append(card)
     state.bottles[bottle] = True
-    state.emit(
-        "bottle",
-        f"seat {seat} breaks the bottle at TU {TRACKS.bottles[bottle]} and removes objective {card}",
-        seat,
-        card=card,
-        tu=TRACKS.bottles[bottle],
-    )
+    tu = TRACKS.bottles[bottle]
+    text = f"seat {seat} breaks the bottle at TU {tu} and removes objective {card}"
+    return [Event("bottle", text, seat, {"card": card, "tu": tu})]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
 from engine.core.fields import DeclaredState, hidden, hidden_rng, per_seat, public
 from engine.core.rng import Rng
 from engine.tbbr import objectives, pending
@@ -77,8 +76,6 @@ class Position(DeclaredState):
     terminal: bool = public(bool)
     rng: Rng = hidden_rng()
 
-    _events: list[Event]  # what the step being applied emitted (set by each entry point)
-
     # ------------------------------------------------------------------ facts
 
     @property
@@ -119,11 +116,6 @@ class Position(DeclaredState):
         """The stack height of the disc moved now: above every other."""
         self.seq += 1
         return self.seq
-
-    # ------------------------------------------------------------------ events
-
-    def emit(self, kind: str, label: str, seat: int = -1, **payload: Any) -> None:
-        self._events.append(Event(kind=kind, label=label, seat=seat, payload=payload))
 
     @staticmethod
     def name(place: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.events import Event
 from engine.tbbr.pending import StartStep
 from engine.tbbr.position import BOARD, CARDS, TRACKS, Position
 
@@ -31,13 +32,13 @@ def prepare(state: Position) -> None:
         state.pending = StartStep(0)
 
 
-def choose_start(state: Position, seat: int, place: str) -> None:
+def choose_start(state: Position, seat: int, place: str) -> list[Event]:
     """Shorter game: the seat's meeple starts at a brewery, taking its disc and a visit; the next chooses."""
     pl = state.players[seat]
     pl.location = place
     state.first_visitor.discard(place)
     pl.discs += 1
     pl.visited.add(place)
-    state.emit("start", f"seat {seat} starts at {state.name(place)}", seat, place=place)
     if seat + 1 < state.num_players:
         state.pending = StartStep(seat + 1)
+    return [Event("start", f"seat {seat} starts at {state.name(place)}", seat, {"place": place})]

@@ -41,7 +41,6 @@ class TbbrState(Position):
             days=TRACKS.days_shorter if shorter else TRACKS.days_normal,
             rng=Rng(seed),
         )
-        state._events = []
         setup.prepare(state)
         state.settle()
         return state
@@ -87,13 +86,11 @@ class TbbrState(Position):
         p = self.pending
         assert isinstance(p, RollStep)
         self.pending = None
-        self._events = []
         if p.mode == "transport":
-            moving.ride(self, p, int(outcome))
+            events = moving.ride(self, p, int(outcome))
         else:
-            moving.hitchhike(self, p, tuple(outcome))
-        self.settle()
-        return self._events
+            events = moving.hitchhike(self, p, tuple(outcome))
+        return events + self.settle()
 
     def legal_actions(self, seat: int) -> list[Any]:
         if self.terminal or seat not in self.actors():
@@ -119,19 +116,17 @@ class TbbrState(Position):
         return self.apply_legal(seat, action)
 
     def apply_legal(self, seat: int, action: Any) -> list[Event]:
-        self._events = []
         if isinstance(action, EatCheese):  # "at any time": whatever step is pending stays pending
-            tasting.eat(self, seat)
+            events = tasting.eat(self, seat)
         elif self.pending is None:
-            turn.act(self, seat, action)
+            events = turn.act(self, seat, action)
         else:
             pending = self.pending
             self.pending = None
-            decisions.decide(self, pending, action)
-        if not self._events:  # every step tells the table what happened (all tbbr actions are public)
-            self.emit("action", f"seat {seat}: {action.label}", seat)
-        self.settle()
-        return self._events
+            events = decisions.decide(self, pending, action)
+        if not events:  # every step tells the table what happened (all tbbr actions are public)
+            events = [Event("action", f"seat {seat}: {action.label}", seat)]
+        return events + self.settle()
 
     def is_terminal(self) -> bool:
         return self.terminal
@@ -151,13 +146,16 @@ class TbbrState(Position):
 
     # ------------------------------------------------------------------ flow
 
-    def settle(self) -> None:
-        """Run automatic steps until the game waits for a seat or for dice."""
+    def settle(self) -> list[Event]:
+        """Run automatic steps until the game waits for a seat or for dice; what they did."""
+        events: list[Event] = []
         while not self.terminal:
             if self.pending is not None:
-                if decisions.auto_step(self, self.pending):
-                    continue
-                return
+                forced = decisions.auto_step(self, self.pending)
+                if forced is None:
+                    break
+                events += forced
+                continue
             if self.bottle_queue:
                 seat, i = self.bottle_queue.pop(0)
                 if any(self.accessible) and (not self.bottles[i] or self.num_players == 2):
@@ -166,16 +164,18 @@ class TbbrState(Position):
             if self.active < 0:
                 self.active = days.next_actor(self)
                 if self.active < 0:
-                    days.bedtime(self, 0)
+                    events += days.bedtime(self, 0)
                 continue
             if days.turn_over(self, self.active):
                 if self.claimable(self.active):
                     self.pending = ClaimStep(self.active, self.active)
-                    return
+                    break
                 days.end_turn(self)
                 continue
             if not turn.free_actions(self, self.active):
-                self.emit("stuck", f"seat {self.active} has no action that fits in the day", self.active)
-                days.end_players_day(self, self.active)
+                text = f"seat {self.active} has no action that fits in the day"
+                events.append(Event("stuck", text, self.active))
+                events += days.end_players_day(self, self.active)
                 continue
-            return
+            break
+        return events

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from engine.core.events import Event
 from engine.tbbr import days, machine, moving, tasting
 from engine.tbbr.actions import (
     Beer,
@@ -90,32 +92,47 @@ def snack(state: Position, seat: int) -> list[Any]:
     return [_EAT] if state.players[seat].cheese > 0 else []
 
 
-def act(state: Position, seat: int, action: Any) -> None:
+def act(state: Position, seat: int, action: Any) -> list[Event]:
+    """A free action of the active player; any but another try at the same lift drops the
+    "+1/+2 dice" token."""
     pl = state.players[seat]
     if isinstance(action, Claim):
-        machine.claim(state, seat, action.card)
-        return
+        return machine.claim(state, seat, action.card)
     same_try = isinstance(action, Move) and action.mode == "hitchhiking" and action.dest == pl.hitch_dest
     if not same_try:
         pl.hitch_dest, pl.hitch_extra = "", 0
-    if isinstance(action, Move):
-        moving.start_move(state, seat, action)
-    elif isinstance(action, PayDriver):
-        tu = BOARD.road_between(pl.location, action.dest)
-        assert tu is not None
-        beers = TRACKS.hitch_beers_per_tu * tu[2]
-        state.pending = PayStep(seat, seat, "hitchhiking", action.dest, beers, tu[2])
-    elif isinstance(action, Buy):
-        tasting.buy(state, seat, action)
-    elif isinstance(action, Taste):
-        tasting.taste_here(state, seat)
-    elif isinstance(action, Camp):
-        pl.bike_streak = 0
-        state.emit("camp", f"seat {seat} camps at {state.name(pl.location)}", seat, place=pl.location)
-        state.pending = CampStep(seat, seat)
-    elif isinstance(action, FinishRace):
-        state.emit("finish", f"seat {seat} waits on the Grand Place", seat)
-        days.end_players_day(state, seat)
+    return _FREE_ACTIONS[type(action)](state, seat, action)
+
+
+def _pay_driver(state: Position, seat: int, action: PayDriver) -> list[Event]:
+    tu = BOARD.road_between(state.players[seat].location, action.dest)
+    assert tu is not None
+    beers = TRACKS.hitch_beers_per_tu * tu[2]
+    state.pending = PayStep(seat, seat, "hitchhiking", action.dest, beers, tu[2])
+    return []
+
+
+def _camp(state: Position, seat: int, action: Camp) -> list[Event]:
+    pl = state.players[seat]
+    pl.bike_streak = 0
+    state.pending = CampStep(seat, seat)
+    text = f"seat {seat} camps at {state.name(pl.location)}"
+    return [Event("camp", text, seat, {"place": pl.location})]
+
+
+def _finish(state: Position, seat: int, action: FinishRace) -> list[Event]:
+    events = [Event("finish", f"seat {seat} waits on the Grand Place", seat)]
+    return events + days.end_players_day(state, seat)
+
+
+_FREE_ACTIONS: dict[type[Any], Callable[[Position, int, Any], list[Event]]] = {
+    Move: moving.start_move,
+    PayDriver: _pay_driver,
+    Buy: tasting.buy,
+    Taste: lambda state, seat, action: tasting.taste_here(state, seat),
+    Camp: _camp,
+    FinishRace: _finish,
+}
 
 
 def malformed(action: Any) -> str:
