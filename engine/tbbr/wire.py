@@ -243,20 +243,49 @@ def action_from_proto(m: pb.TbbrAction) -> Any:
 # ---------------------------------------------------------------------- events
 
 
+# Event kind -> its arm of TbbrEvent.kind. An arm's fields are named after the payload keys it
+# carries, as the deprecated flat fields are, so both are filled by name.
+_ARMS = {
+    "move": "moved",
+    "dice": "dice_rolled",
+    "late": "late",
+    "wait": "waited",
+    **dict.fromkeys(("disc", "coaster", "visit", "no_token", "start", "camp"), "at_place"),
+    "buy": "bought",
+    "cheese": "cheese",
+    "eat": "cheese",
+    "taste": "tasted",
+    "convert": "tasted",
+    "toast": "toasted",
+    "claim": "card_event",
+    "bottle": "card_event",
+    "awakening": "woke_up_late",
+    "day_end": "scores_event",
+    "game_end": "scores_event",
+}
+_ARM_MESSAGES = {arm: pb.TbbrEvent.DESCRIPTOR.fields_by_name[arm].message_type for arm in set(_ARMS.values())}
+_ARM_CLASSES = {arm: getattr(pb.TbbrEvent, message.name) for arm, message in _ARM_MESSAGES.items()}
+_ARM_FIELDS = {arm: frozenset(message.fields_by_name) for arm, message in _ARM_MESSAGES.items()}
+# Payload values that are not on the wire as they are: engine names and colour indices.
+_ON_THE_WIRE: dict[str, Callable[[Any], Any]] = {
+    "mode": _mode,
+    "colour": _colour,
+    "gifts": lambda colours: [_colour(c) for c in colours],
+    "offers": lambda colours: [_colour(c) for c in colours],
+}
+
+
 def event_to_proto(event: Event) -> pb.TbbrEvent | None:
-    p = event.payload
-    if not p:
+    """The event's arm of ``kind`` and the deprecated flat fields; ``None`` for an event without details."""
+    if not event.payload:
         return None
-    return pb.TbbrEvent(
-        place=p.get("place", ""),
-        mode=_mode(p.get("mode", "")),
-        tu=p.get("tu", 0),
-        dice=p.get("dice", []),
-        colour=_colour(p["colour"]) if "colour" in p else pb.TBBR_BEER_COLOUR_UNSPECIFIED,
-        card=p.get("card", ""),
-        amount=p.get("amount", 0),
-        seats=p.get("seats", []),
-        gifts=[_colour(c) for c in p.get("gifts", [])],
-        offers=[_colour(c) for c in p.get("offers", [])],
-        scores=[int(s) for s in p.get("scores", [])],
-    )
+    wire = {key: _ON_THE_WIRE.get(key, _same)(value) for key, value in event.payload.items()}
+    arm = _ARMS.get(event.kind)
+    if arm is None:
+        return pb.TbbrEvent(**wire)
+    details = _ARM_CLASSES[arm](**{key: value for key, value in wire.items() if key in _ARM_FIELDS[arm]})
+    return pb.TbbrEvent(**wire, **{arm: details})
+
+
+def _same(value: Any) -> Any:
+    return value

@@ -361,7 +361,103 @@ class TbbrAction(_message.Message):
     def __init__(self, choose_start: _Optional[_Union[TbbrChooseStart, _Mapping]] = ..., move: _Optional[_Union[TbbrMove, _Mapping]] = ..., pay_driver: _Optional[_Union[TbbrPayDriver, _Mapping]] = ..., buy: _Optional[_Union[TbbrBuy, _Mapping]] = ..., taste: _Optional[_Union[TbbrTaste, _Mapping]] = ..., eat_cheese: _Optional[_Union[TbbrEatCheese, _Mapping]] = ..., camp: _Optional[_Union[TbbrCamp, _Mapping]] = ..., finish_race: _Optional[_Union[TbbrFinishRace, _Mapping]] = ..., claim: _Optional[_Union[TbbrClaim, _Mapping]] = ..., end_turn: _Optional[_Union[TbbrEndTurn, _Mapping]] = ..., beer: _Optional[_Union[TbbrChooseBeer, _Mapping]] = ..., stop: _Optional[_Union[TbbrStop, _Mapping]] = ..., break_bottle: _Optional[_Union[TbbrBreakBottle, _Mapping]] = ..., keep_bottle: _Optional[_Union[TbbrKeepBottle, _Mapping]] = ..., redeem: _Optional[_Union[TbbrRedeem, _Mapping]] = ...) -> None: ...
 
 class TbbrEvent(_message.Message):
-    __slots__ = ("place", "mode", "tu", "dice", "colour", "card", "amount", "seats", "gifts", "offers", "scores")
+    __slots__ = ("moved", "dice_rolled", "late", "waited", "at_place", "bought", "cheese", "tasted", "toasted", "card_event", "woke_up_late", "scores_event", "place", "mode", "tu", "dice", "colour", "card", "amount", "seats", "gifts", "offers", "scores")
+    class Moved(_message.Message):
+        __slots__ = ("place", "mode", "tu")
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        MODE_FIELD_NUMBER: _ClassVar[int]
+        TU_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        mode: TbbrTransport
+        tu: int
+        def __init__(self, place: _Optional[str] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ..., tu: _Optional[int] = ...) -> None: ...
+    class DiceRolled(_message.Message):
+        __slots__ = ("dice", "mode")
+        DICE_FIELD_NUMBER: _ClassVar[int]
+        MODE_FIELD_NUMBER: _ClassVar[int]
+        dice: _containers.RepeatedScalarFieldContainer[int]
+        mode: TbbrTransport
+        def __init__(self, dice: _Optional[_Iterable[int]] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ...) -> None: ...
+    class Late(_message.Message):
+        __slots__ = ("mode", "tu", "amount")
+        MODE_FIELD_NUMBER: _ClassVar[int]
+        TU_FIELD_NUMBER: _ClassVar[int]
+        AMOUNT_FIELD_NUMBER: _ClassVar[int]
+        mode: TbbrTransport
+        tu: int
+        amount: int
+        def __init__(self, mode: _Optional[_Union[TbbrTransport, str]] = ..., tu: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
+    class Waited(_message.Message):
+        __slots__ = ("place", "tu")
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        TU_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        tu: int
+        def __init__(self, place: _Optional[str] = ..., tu: _Optional[int] = ...) -> None: ...
+    class AtPlace(_message.Message):
+        __slots__ = ("place",)
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        def __init__(self, place: _Optional[str] = ...) -> None: ...
+    class Bought(_message.Message):
+        __slots__ = ("place", "colour", "amount")
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        COLOUR_FIELD_NUMBER: _ClassVar[int]
+        AMOUNT_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        colour: TbbrBeerColour
+        amount: int
+        def __init__(self, place: _Optional[str] = ..., colour: _Optional[_Union[TbbrBeerColour, str]] = ..., amount: _Optional[int] = ...) -> None: ...
+    class Cheese(_message.Message):
+        __slots__ = ("amount",)
+        AMOUNT_FIELD_NUMBER: _ClassVar[int]
+        amount: int
+        def __init__(self, amount: _Optional[int] = ...) -> None: ...
+    class Tasted(_message.Message):
+        __slots__ = ("place", "colour")
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        COLOUR_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        colour: TbbrBeerColour
+        def __init__(self, place: _Optional[str] = ..., colour: _Optional[_Union[TbbrBeerColour, str]] = ...) -> None: ...
+    class Toasted(_message.Message):
+        __slots__ = ("seats", "gifts", "offers")
+        SEATS_FIELD_NUMBER: _ClassVar[int]
+        GIFTS_FIELD_NUMBER: _ClassVar[int]
+        OFFERS_FIELD_NUMBER: _ClassVar[int]
+        seats: _containers.RepeatedScalarFieldContainer[int]
+        gifts: _containers.RepeatedScalarFieldContainer[TbbrBeerColour]
+        offers: _containers.RepeatedScalarFieldContainer[TbbrBeerColour]
+        def __init__(self, seats: _Optional[_Iterable[int]] = ..., gifts: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., offers: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ...) -> None: ...
+    class Card(_message.Message):
+        __slots__ = ("card", "tu")
+        CARD_FIELD_NUMBER: _ClassVar[int]
+        TU_FIELD_NUMBER: _ClassVar[int]
+        card: str
+        tu: int
+        def __init__(self, card: _Optional[str] = ..., tu: _Optional[int] = ...) -> None: ...
+    class WokeUpLate(_message.Message):
+        __slots__ = ("tu",)
+        TU_FIELD_NUMBER: _ClassVar[int]
+        tu: int
+        def __init__(self, tu: _Optional[int] = ...) -> None: ...
+    class Scores(_message.Message):
+        __slots__ = ("scores",)
+        SCORES_FIELD_NUMBER: _ClassVar[int]
+        scores: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, scores: _Optional[_Iterable[int]] = ...) -> None: ...
+    MOVED_FIELD_NUMBER: _ClassVar[int]
+    DICE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    LATE_FIELD_NUMBER: _ClassVar[int]
+    WAITED_FIELD_NUMBER: _ClassVar[int]
+    AT_PLACE_FIELD_NUMBER: _ClassVar[int]
+    BOUGHT_FIELD_NUMBER: _ClassVar[int]
+    CHEESE_FIELD_NUMBER: _ClassVar[int]
+    TASTED_FIELD_NUMBER: _ClassVar[int]
+    TOASTED_FIELD_NUMBER: _ClassVar[int]
+    CARD_EVENT_FIELD_NUMBER: _ClassVar[int]
+    WOKE_UP_LATE_FIELD_NUMBER: _ClassVar[int]
+    SCORES_EVENT_FIELD_NUMBER: _ClassVar[int]
     PLACE_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     TU_FIELD_NUMBER: _ClassVar[int]
@@ -373,6 +469,18 @@ class TbbrEvent(_message.Message):
     GIFTS_FIELD_NUMBER: _ClassVar[int]
     OFFERS_FIELD_NUMBER: _ClassVar[int]
     SCORES_FIELD_NUMBER: _ClassVar[int]
+    moved: TbbrEvent.Moved
+    dice_rolled: TbbrEvent.DiceRolled
+    late: TbbrEvent.Late
+    waited: TbbrEvent.Waited
+    at_place: TbbrEvent.AtPlace
+    bought: TbbrEvent.Bought
+    cheese: TbbrEvent.Cheese
+    tasted: TbbrEvent.Tasted
+    toasted: TbbrEvent.Toasted
+    card_event: TbbrEvent.Card
+    woke_up_late: TbbrEvent.WokeUpLate
+    scores_event: TbbrEvent.Scores
     place: str
     mode: TbbrTransport
     tu: int
@@ -384,4 +492,4 @@ class TbbrEvent(_message.Message):
     gifts: _containers.RepeatedScalarFieldContainer[TbbrBeerColour]
     offers: _containers.RepeatedScalarFieldContainer[TbbrBeerColour]
     scores: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, place: _Optional[str] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ..., tu: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., colour: _Optional[_Union[TbbrBeerColour, str]] = ..., card: _Optional[str] = ..., amount: _Optional[int] = ..., seats: _Optional[_Iterable[int]] = ..., gifts: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., offers: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., scores: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, moved: _Optional[_Union[TbbrEvent.Moved, _Mapping]] = ..., dice_rolled: _Optional[_Union[TbbrEvent.DiceRolled, _Mapping]] = ..., late: _Optional[_Union[TbbrEvent.Late, _Mapping]] = ..., waited: _Optional[_Union[TbbrEvent.Waited, _Mapping]] = ..., at_place: _Optional[_Union[TbbrEvent.AtPlace, _Mapping]] = ..., bought: _Optional[_Union[TbbrEvent.Bought, _Mapping]] = ..., cheese: _Optional[_Union[TbbrEvent.Cheese, _Mapping]] = ..., tasted: _Optional[_Union[TbbrEvent.Tasted, _Mapping]] = ..., toasted: _Optional[_Union[TbbrEvent.Toasted, _Mapping]] = ..., card_event: _Optional[_Union[TbbrEvent.Card, _Mapping]] = ..., woke_up_late: _Optional[_Union[TbbrEvent.WokeUpLate, _Mapping]] = ..., scores_event: _Optional[_Union[TbbrEvent.Scores, _Mapping]] = ..., place: _Optional[str] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ..., tu: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., colour: _Optional[_Union[TbbrBeerColour, str]] = ..., card: _Optional[str] = ..., amount: _Optional[int] = ..., seats: _Optional[_Iterable[int]] = ..., gifts: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., offers: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., scores: _Optional[_Iterable[int]] = ...) -> None: ...
