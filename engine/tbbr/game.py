@@ -28,6 +28,7 @@ class TbbrGame(Game):
     )
     schema_version = 2  # 2: the kit's list of declared fields; 1 (a dict of attributes) still loads
     wire_module = "engine.tbbr.wire"
+    heuristic_module = "ai_players.heuristics.tbbr"
     # Measured maxima over random playouts (2-4 players): up to 51 legal actions, 216 outcomes
     # (three hitchhiking dice); games last under 500 steps.
     bounds = SizeBounds(distinct_actions=256, chance_outcomes=216, game_length=5000)
