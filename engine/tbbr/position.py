@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.fields import DeclaredState, hidden, hidden_rng, per_seat, public
+from engine.core.fields import DeclaredState, derived, hidden, hidden_rng, per_seat, public
 from engine.core.rng import Rng
 from engine.tbbr import objectives, pending
 from engine.tbbr.data import MODES, board, cards, tracks
@@ -74,6 +74,8 @@ class Position(DeclaredState):
     seq: int = public(int)  # stack counter: a disc that moves lands on top
     finish: list[int] = public(list, copy="list")  # seats in the order they reached the end of today
     terminal: bool = public(bool)
+    # Visited Brewery Tokens left per seat: a first visit without one scores no bonus track step.
+    tokens_left: tuple[int, ...] = derived(lambda state: tuple(p.tokens_left for p in state.players))
     rng: Rng = hidden_rng()
 
     # ------------------------------------------------------------------ facts

@@ -203,7 +203,7 @@ class TbbrPending(_message.Message):
     def __init__(self, step: _Optional[_Union[TbbrStep, str]] = ..., seat: _Optional[int] = ..., owner: _Optional[int] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ..., destination: _Optional[str] = ..., count: _Optional[int] = ..., tu: _Optional[int] = ..., others: _Optional[_Iterable[int]] = ..., gifts: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., offers: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., queue: _Optional[_Iterable[_Union[TbbrTasting, _Mapping]]] = ...) -> None: ...
 
 class TbbrView(_message.Message):
-    __slots__ = ("viewer_seat", "num_players", "shorter", "day", "day_lengths", "players", "coasters", "first_visitor_discs", "machine", "level3", "bottles_broken", "active_seat", "claims_this_turn", "turn_log", "pending", "bottle_queue", "stack_counter", "finish_order", "grand_place_arrivals", "finished")
+    __slots__ = ("viewer_seat", "num_players", "shorter", "day", "day_lengths", "players", "coasters", "first_visitor_discs", "machine", "level3", "bottles_broken", "active_seat", "claims_this_turn", "turn_log", "pending", "bottle_queue", "stack_counter", "finish_order", "grand_place_arrivals", "finished", "tokens_left")
     VIEWER_SEAT_FIELD_NUMBER: _ClassVar[int]
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SHORTER_FIELD_NUMBER: _ClassVar[int]
@@ -224,6 +224,7 @@ class TbbrView(_message.Message):
     FINISH_ORDER_FIELD_NUMBER: _ClassVar[int]
     GRAND_PLACE_ARRIVALS_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_LEFT_FIELD_NUMBER: _ClassVar[int]
     viewer_seat: int
     num_players: int
     shorter: bool
@@ -244,7 +245,8 @@ class TbbrView(_message.Message):
     finish_order: _containers.RepeatedScalarFieldContainer[int]
     grand_place_arrivals: int
     finished: bool
-    def __init__(self, viewer_seat: _Optional[int] = ..., num_players: _Optional[int] = ..., shorter: _Optional[bool] = ..., day: _Optional[int] = ..., day_lengths: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[TbbrPlayer, _Mapping]]] = ..., coasters: _Optional[_Iterable[_Union[TbbrCoasterPile, _Mapping]]] = ..., first_visitor_discs: _Optional[_Iterable[str]] = ..., machine: _Optional[_Union[TbbrBottlingMachine, _Mapping]] = ..., level3: _Optional[_Iterable[str]] = ..., bottles_broken: _Optional[_Iterable[bool]] = ..., active_seat: _Optional[int] = ..., claims_this_turn: _Optional[int] = ..., turn_log: _Optional[_Iterable[str]] = ..., pending: _Optional[_Union[TbbrPending, _Mapping]] = ..., bottle_queue: _Optional[_Iterable[_Union[TbbrBottleCrossing, _Mapping]]] = ..., stack_counter: _Optional[int] = ..., finish_order: _Optional[_Iterable[int]] = ..., grand_place_arrivals: _Optional[int] = ..., finished: _Optional[bool] = ...) -> None: ...
+    tokens_left: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, viewer_seat: _Optional[int] = ..., num_players: _Optional[int] = ..., shorter: _Optional[bool] = ..., day: _Optional[int] = ..., day_lengths: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[TbbrPlayer, _Mapping]]] = ..., coasters: _Optional[_Iterable[_Union[TbbrCoasterPile, _Mapping]]] = ..., first_visitor_discs: _Optional[_Iterable[str]] = ..., machine: _Optional[_Union[TbbrBottlingMachine, _Mapping]] = ..., level3: _Optional[_Iterable[str]] = ..., bottles_broken: _Optional[_Iterable[bool]] = ..., active_seat: _Optional[int] = ..., claims_this_turn: _Optional[int] = ..., turn_log: _Optional[_Iterable[str]] = ..., pending: _Optional[_Union[TbbrPending, _Mapping]] = ..., bottle_queue: _Optional[_Iterable[_Union[TbbrBottleCrossing, _Mapping]]] = ..., stack_counter: _Optional[int] = ..., finish_order: _Optional[_Iterable[int]] = ..., grand_place_arrivals: _Optional[int] = ..., finished: _Optional[bool] = ..., tokens_left: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class TbbrChooseStart(_message.Message):
     __slots__ = ("place",)
