@@ -101,3 +101,13 @@ def test_the_game_is_registered_with_its_wire_module() -> None:
     game = get("tbbr")
     assert game is GAME and game.wire_module == "engine.tbbr.wire" and wire.oneof_field == "tbbr"
     assert [o.name for o in game.options] == ["shorter"]
+
+
+def test_the_view_counts_each_seats_visited_brewery_tokens_left() -> None:
+    """A Visited Brewery Token goes on each brewery a player visits first: the supply shrinks."""
+    state = fresh(2)
+    supply = state.players[0].tokens_left
+    state.players[1].visited = {"T04", "X02", "X09"}
+    view = wire.view_to_proto(state.observe(0))
+    assert list(view.tokens_left) == [supply, supply - 3]
+    assert wire.view_from_proto(view).tokens_left == (supply, supply - 3)
