@@ -12,7 +12,7 @@ from dataclasses import fields
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.proto_views import fill_view, read_fields, read_view
+from engine.core.proto_views import build_view, read_fields, read_view
 from engine.tbbr import actions as a
 from engine.tbbr.pending import BY_KIND, KINDS, Pending
 from engine.tbbr.player import Player
@@ -80,14 +80,17 @@ _VIEW_WRITTEN = ("viewer_seat", "grand_place_arrivals")
 
 
 def _player_to_proto(p: Any) -> pb.TbbrPlayer:
-    message = fill_view(pb.TbbrPlayer(), p, _PLAYER_NAMES)
     yellow, brown, red, black = p.beers
-    message.backpack.CopyFrom(pb.TbbrBackpack(yellow=yellow, brown=brown, red=red, black=black))
     positioning, designer, cardinal, trappist = p.bonus
-    message.bonus.CopyFrom(
-        pb.TbbrBonusTracks(positioning=positioning, designer=designer, cardinal=cardinal, trappist=trappist)
+    return build_view(
+        pb.TbbrPlayer,
+        p,
+        _PLAYER_NAMES,
+        backpack=pb.TbbrBackpack(yellow=yellow, brown=brown, red=red, black=black),
+        bonus=pb.TbbrBonusTracks(
+            positioning=positioning, designer=designer, cardinal=cardinal, trappist=trappist
+        ),
     )
-    return message
 
 
 def _player_from_proto(m: pb.TbbrPlayer) -> Any:
@@ -120,34 +123,37 @@ _PENDING_FIELDS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]
 }
 
 
+# Per kind of step, its fields' (engine name, TbbrPending name, engine -> wire, wire -> engine).
+_PENDING_WIRE = {
+    cls: tuple((f.name, *_PENDING_FIELDS[f.name]) for f in fields(cls)) for cls in BY_KIND.values()
+}
+
+
 def _pending_to_proto(p: Pending) -> pb.TbbrPending:
     values: dict[str, Any] = {"step": _STEPS[p.kind], "owner": -1}
-    for f in fields(p):
-        name, to_wire, _ = _PENDING_FIELDS[f.name]
-        values[name] = to_wire(getattr(p, f.name))
+    for name, proto, to_wire, _ in _PENDING_WIRE[type(p)]:
+        values[proto] = to_wire(getattr(p, name))
     return pb.TbbrPending(**values)
 
 
 def _pending_from_proto(m: pb.TbbrPending) -> Pending:
     cls = BY_KIND[_STEP_NAMES[m.step]]
-    values = {}
-    for f in fields(cls):
-        name, _, from_wire = _PENDING_FIELDS[f.name]
-        values[f.name] = from_wire(getattr(m, name))
-    return cls(**values)
+    return cls(**{name: from_wire(getattr(m, proto)) for name, proto, _, from_wire in _PENDING_WIRE[cls]})
 
 
 def view_to_proto(obs: Any) -> pb.TbbrView:
-    view = pb.TbbrView(
+    return build_view(
+        pb.TbbrView,
+        obs,
+        _VIEW_NAMES,
+        _VIEW_WRITTEN,
         viewer_seat=-1 if obs.seat is None else obs.seat,
         players=[_player_to_proto(p) for p in obs.players],
         coasters=[pb.TbbrCoasterPile(place=b, count=n) for b, n in obs.coasters],
-        machine=fill_view(pb.TbbrBottlingMachine(), obs),
+        machine=build_view(pb.TbbrBottlingMachine, obs),
+        pending=None if obs.pending is None else _pending_to_proto(obs.pending),
         bottle_queue=[pb.TbbrBottleCrossing(seat=s, bottle=i) for s, i in obs.bottle_queue],
     )
-    if obs.pending is not None:
-        view.pending.CopyFrom(_pending_to_proto(obs.pending))
-    return fill_view(view, obs, _VIEW_NAMES, _VIEW_WRITTEN)
 
 
 def view_from_proto(m: pb.TbbrView) -> Any:
