@@ -57,10 +57,11 @@ args = argparse.Namespace(loadgen_procs=1, warmup={warmup}, seconds={seconds}, b
 with Processes() as procs:
     redis = procs.redis()
     url = f"redis://127.0.0.1:{{redis.port}}/0"
-    scripts = asyncio.run(seed_scripts(url, {game!r}, {players}, {clients}, {moves}))
+    scripts = asyncio.run(seed_scripts(url, {game!r}, {players}, {games}, {moves}))
     server = procs.zythos(url)
     result = measure(args, [server], redis, scripts, {clients})
-    assert not result.tally.starved and not sum(result.tally.errors.values()), "clients ran out of moves"
+    assert not result.tally.starved, "clients ran out of moves: seed more games (--server-games)"
+    assert not sum(result.tally.errors.values()), result.tally.errors
 print(json.dumps(result.server_cpu_per_call))
 """
 
@@ -87,6 +88,7 @@ def main() -> int:
     parser.add_argument("--per-phase", type=int, default=2)
     parser.add_argument("--server-players", type=int, default=4)
     parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--server-games", type=int, default=64, help="seeded games, dealt to the clients")
     parser.add_argument("--moves", type=int, default=400, help="moves worked out per game")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--warmup", type=float, default=1.0)
@@ -104,6 +106,7 @@ def main() -> int:
         "game": args.game,
         "players": args.server_players,
         "clients": args.clients,
+        "games": args.server_games,
         "moves": args.moves,
         "seconds": args.seconds,
         "warmup": args.warmup,
