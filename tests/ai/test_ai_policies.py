@@ -58,7 +58,7 @@ def test_guess_actions_are_legal_only_once() -> None:
 def test_a_game_names_the_module_of_its_heuristic() -> None:
     """The bots find a game's heuristic through ``Game.heuristic_module``, not a list of their own."""
     named = [game for game in registry.all_games() if game.heuristic_module]
-    assert {game.name for game in named} == {"tbbr", "tbbr_dice"}
+    assert {"tbbr", "tbbr_dice"} <= {game.name for game in named}
     for game in named:
         assert heuristic(game.name) is importlib.import_module(game.heuristic_module).score_actions
     assert not has_heuristic("tiny_dice") and heuristic("tiny_dice") is lookahead
