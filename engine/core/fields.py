@@ -304,12 +304,7 @@ class DeclaredState(State):
         state = cls.__new__(cls)
         state.num_players = num_players
         for spec in _stored(cls.FIELDS):
-            if spec.name in values:
-                value = values.pop(spec.name)
-            elif spec.visibility is Visibility.SEATS:
-                value = spec.default(num_players)
-            else:
-                value = spec.default()
+            value = values.pop(spec.name) if spec.name in values else _default(spec, num_players)
             setattr(state, spec.name, value)
         if values:
             raise TypeError(f"{cls.__name__} declares no field {', '.join(sorted(values))}")
@@ -557,15 +552,36 @@ def _dump_method(fields: Sequence[Field], first: tuple[str, ...]) -> Callable[..
     return _compiled(source, "dump", scope, "The snapshot body: every field as JSON, in declaration order.")
 
 
+def _padding(fields: Sequence[Field], first: tuple[str, ...]) -> Callable[[Sequence[Any]], list[Any]]:
+    """A snapshot written before the last fields were declared, completed with their defaults.
+
+    Fields are appended at the end of a declaration, so an older body is a prefix
+    of a newer one: adding a stored field needs no schema version of its own.
+    """
+
+    def pad(body: Sequence[Any]) -> list[Any]:
+        missing = fields[len(body) - len(first) :]
+        players = body[0] if first else 0
+        return [*body, *(spec.to_json(_default(spec, players)) for spec in missing)]
+
+    return pad
+
+
+def _default(spec: Field, num_players: int) -> Any:
+    return spec.default(num_players) if spec.visibility is Visibility.SEATS else spec.default()
+
+
 def _load_function(cls: type[Any], fields: Sequence[Field], first: tuple[str, ...]) -> Callable[..., Any]:
     """``load`` / ``from_fields`` written out: the inverse of ``_dump_method``'s body."""
-    scope: dict[str, Any] = {"ValueError": ValueError}
+    scope: dict[str, Any] = {"ValueError": ValueError, "pad": _padding(fields, first)}
     names = [*first, *(f"v_{n}" for n in range(len(fields)))]
     size = len(names)
     lines = [
         "def load(cls, body):",
-        f"    if len(body) != {size}:",
+        f"    if not {len(first)} < len(body) <= {size}:",
         f"        raise ValueError(f'{cls.__name__} snapshot has {{len(body)}} values, not {size}')",
+        f"    if len(body) < {size}:",
+        "        body = pad(body)",
         f"    {', '.join(names)}, = body",
         "    new = cls.__new__(cls)",
     ]
