@@ -19,6 +19,7 @@ tools/node_modules/.bin/buf:
 	cd tools && npm install --silent --no-fund --no-audit
 
 run: $(STAMP)
+	@echo "play: $(BIN)/zythos-play   (in another terminal, once the server is up)"
 	$(BIN)/zythos-server --with-bots 1 $(ARGS)
 
 protos: $(STAMP)

@@ -1,0 +1,128 @@
+"""zythos-play plays whole games against bots through a real server, driven by key presses (Textual's Pilot).
+
+Each test opens the app on an in-process server with a bot worker process,
+creates a game from the lobby's form, and answers every decision by moving
+down the legal actions and pressing enter (or a digit), until the game is over.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Select
+
+from server.sessions import Sessions
+from server.store import MemoryStore
+from tests.server.harness import Served, bot_worker, start_server
+from zythos.v1 import game_service_pb2 as pb
+from zythos_play.app import PlayApp
+from zythos_play.create import CreateScreen
+from zythos_play.lobby import LobbyScreen
+from zythos_play.table import TableScreen
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / "docs" / "images" / "zythos-play.svg"
+
+
+@pytest.fixture
+async def served() -> AsyncIterator[Served]:
+    running = await start_server(Sessions(MemoryStore()), "memory")
+    with bot_worker(running.target):
+        yield running
+    await running.close()
+
+
+async def until(pilot: Pilot[None], ready: Callable[[], object], seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, "the app did not get there in time"
+        await pilot.pause(0.02)
+
+
+async def choose(pilot: Pilot[None], select_id: str, value: str) -> None:
+    """Pick ``value`` in a Select with the keyboard: focus, open, walk down to it, enter."""
+    select = pilot.app.screen.query_one(select_id, Select)
+    values = [str(v) for _, v in select._options]
+    select.focus()
+    await pilot.press("enter", "home", *["down"] * values.index(value), "enter")
+    await until(pilot, lambda: str(select.value) == value, 5)
+
+
+async def open_game(pilot: Pilot[None], game_type: str, players: int, options: dict[str, str]) -> TableScreen:
+    """From the lobby: the game type by keys, the form by keys, then Create."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.game_types)
+    assert isinstance(app.screen, LobbyScreen)
+    names = list(app.screen.game_types)
+    app.screen.query_one("#types", OptionList).focus()
+    await pilot.press("home", *["down"] * names.index(game_type), "enter")
+    await until(pilot, lambda: isinstance(app.screen, CreateScreen))
+    await choose(pilot, "#players", str(players))
+    for name, value in options.items():
+        await choose(pilot, f"#option-{name}", value)
+    await pilot.press("ctrl+s")
+    await until(pilot, lambda: isinstance(app.screen, TableScreen))
+    assert isinstance(app.screen, TableScreen)
+    return app.screen
+
+
+async def play_to_the_end(pilot: Pilot[None], table: TableScreen, seed: int, snapshot_at: int = -1) -> int:
+    """Answer every decision with a key press until the game is over; returns the decisions made."""
+    picker, decisions = random.Random(seed), 0
+    deadline = time.monotonic() + 90
+    while not table.finished:
+        assert time.monotonic() < deadline, f"game not over after {decisions} decisions"
+        actions = table.legal.actions
+        if actions and table.query_one("#actions", OptionList).option_count == len(actions):
+            pick = picker.randrange(len(actions))
+            keys = [str(pick + 1)] if pick < 9 and decisions else [*["down"] * pick, "enter"]
+            await pilot.press(*keys)
+            decisions += 1
+            if decisions == snapshot_at:
+                await pilot.pause(0.3)
+                SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+                SCREENSHOT.write_text(pilot.app.export_screenshot(title="zythos-play"))
+        await pilot.pause(0.01)
+    return decisions
+
+
+async def play(
+    served: Served,
+    game_type: str,
+    players: int,
+    options: dict[str, str],
+    size: tuple[int, int] = (110, 36),
+    **kw: int,
+) -> None:
+    app = PlayApp(served.target, "Ann")
+    async with app.run_test(size=size) as pilot:
+        table = await open_game(pilot, game_type, players, options)
+        decisions = await play_to_the_end(pilot, table, seed=players, **kw)
+        assert table.view is not None
+        game = table.view.game
+        assert game.status == pb.GAME_STATUS_FINISHED and len(game.ranking) == players
+        assert decisions > 0 and [s.bot for s in game.seats] == [False] + [True] * (players - 1)
+        await until(pilot, lambda: table.events and table.events[-1].kind == "game_finished", 10)
+        assert [e.version for e in table.events] == sorted(e.version for e in table.events)
+
+
+async def test_tiny_dice_against_a_bot(served: Served) -> None:
+    await play(served, "tiny_dice", 2, {})
+
+
+async def test_tbbr_dice_solo(served: Served) -> None:
+    await play(served, "tbbr_dice", 1, {})
+
+
+async def test_tbbr_dice_against_a_bot(served: Served) -> None:
+    await play(served, "tbbr_dice", 2, {})
+
+
+async def test_tbbr_shorter_game_against_a_bot(served: Served) -> None:
+    """The board game's shorter option (2 days of 24 TU); the README's screenshot is taken mid-game."""
+    await play(served, "tbbr", 2, {"shorter": "true"}, size=(160, 46), snapshot_at=12)

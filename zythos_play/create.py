@@ -1,0 +1,91 @@
+"""Open a game: the player count, the options the game type lists, and who plays each other seat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select
+
+from zythos.client import ZythosError
+from zythos.v1 import game_service_pb2 as pb
+from zythos_play.table import TableScreen
+
+if TYPE_CHECKING:
+    from zythos_play.app import PlayApp
+
+# Who plays a seat other than the creator's: a bot of a level, or a person who joins from the lobby.
+SEAT_CHOICES = [("bot (easy)", "easy"), ("bot (medium)", "medium"), ("bot (hard)", "hard"), ("a person", "")]
+
+
+class CreateScreen(Screen[None]):
+    BINDINGS = [("escape", "app.pop_screen", "Back"), ("ctrl+s", "create", "Create")]
+
+    def __init__(self, game_type: pb.GameType) -> None:
+        super().__init__()
+        self.game_type = game_type
+
+    def compose(self) -> ComposeResult:
+        kind = self.game_type
+        yield Header()
+        with VerticalScroll(id="create-form"):
+            yield Label(f"[b]{kind.title}[/b]: you take seat 1")
+            yield Label("Your name")
+            yield Input(cast("PlayApp", self.app).player_name, id="name")
+            yield Label("Players")
+            counts = [(str(n), n) for n in range(kind.min_players, kind.max_players + 1)]
+            yield Select(counts, value=kind.min_players, allow_blank=False, id="players")
+            for option in kind.options:
+                yield Label(f"{option.name}: {option.description}")
+                if option.allowed_values:
+                    values = [(v, v) for v in option.allowed_values]
+                    yield Select(
+                        values, value=option.default_value, allow_blank=False, id=f"option-{option.name}"
+                    )
+                else:
+                    yield Input(option.default_value, id=f"option-{option.name}")
+            for seat in range(1, kind.max_players):
+                yield Label(f"Seat {seat + 1}", classes=f"seat seat-{seat}")
+                yield Select(
+                    SEAT_CHOICES, value="medium", allow_blank=False, id=f"seat-{seat}", classes="seat"
+                )
+            yield Button("Create", id="create", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_seats(self.game_type.min_players)
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self, event: Select.Changed) -> None:
+        self._show_seats(int(cast(int, event.value)))
+
+    def _show_seats(self, players: int) -> None:
+        for seat in range(1, self.game_type.max_players):
+            for widget in self.query(f".seat-{seat}, #seat-{seat}"):
+                widget.display = seat < players
+
+    def _request(self) -> tuple[str, int, dict[str, str], dict[int, str]]:
+        name = self.query_one("#name", Input).value.strip() or "Player"
+        players = int(cast(int, self.query_one("#players", Select).value))
+        options = {o.name: str(self.query_one(f"#option-{o.name}").value) for o in self.game_type.options}  # type: ignore[attr-defined]
+        seats = {seat: str(self.query_one(f"#seat-{seat}", Select).value) for seat in range(1, players)}
+        return name, players, options, {seat: level for seat, level in seats.items() if level}
+
+    @on(Button.Pressed, "#create")
+    def action_create(self) -> None:
+        self._create()
+
+    @work(exclusive=True, group="create")
+    async def _create(self) -> None:
+        name, players, options, bots = self._request()
+        try:
+            created = await cast("PlayApp", self.app).client.create_game(
+                self.game_type.name, players, name, options, bots
+            )
+        except ZythosError as error:
+            self.notify(f"Cannot create the game: {error}", severity="error")
+            return
+        self.app.switch_screen(TableScreen(created.game.game_id, created.seat))
