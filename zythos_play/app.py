@@ -21,17 +21,11 @@ class PlayApp(App[None]):
         self.target, self.player_name, self.credentials = target, name, credentials
         self._client: ZythosClient | None = None
 
-    @property
-    def client(self) -> ZythosClient:
-        if self._client is None:
-            raise RuntimeError("the app is not running")
-        return self._client
-
     async def on_mount(self) -> None:
         # The channel belongs to the app's event loop, so it is made once the app runs.
         self._client = ZythosClient(self.target, credentials=self.credentials)
         self.sub_title = f"{self.player_name} @ {self.target}"
-        await self.push_screen(LobbyScreen())
+        await self.push_screen(LobbyScreen(self._client, self.player_name))
 
     async def on_unmount(self) -> None:
         if self._client is not None:

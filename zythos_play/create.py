@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -10,12 +10,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select
 
-from zythos.client import ZythosError
+from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 from zythos_play.table import TableScreen
-
-if TYPE_CHECKING:
-    from zythos_play.app import PlayApp
 
 # Who plays a seat other than the creator's: a bot of a level, or a person who joins from the lobby.
 SEAT_CHOICES = [("bot (easy)", "easy"), ("bot (medium)", "medium"), ("bot (hard)", "hard"), ("a person", "")]
@@ -24,9 +21,9 @@ SEAT_CHOICES = [("bot (easy)", "easy"), ("bot (medium)", "medium"), ("bot (hard)
 class CreateScreen(Screen[None]):
     BINDINGS = [("escape", "app.pop_screen", "Back"), ("ctrl+s", "create", "Create")]
 
-    def __init__(self, game_type: pb.GameType) -> None:
+    def __init__(self, client: ZythosClient, game_type: pb.GameType, player_name: str) -> None:
         super().__init__()
-        self.game_type = game_type
+        self.client, self.game_type, self.player_name = client, game_type, player_name
 
     def compose(self) -> ComposeResult:
         kind = self.game_type
@@ -34,7 +31,7 @@ class CreateScreen(Screen[None]):
         with VerticalScroll(id="create-form"):
             yield Label(f"[b]{kind.title}[/b]: you take seat 1")
             yield Label("Your name")
-            yield Input(cast("PlayApp", self.app).player_name, id="name")
+            yield Input(self.player_name, id="name")
             yield Label("Players")
             counts = [(str(n), n) for n in range(kind.min_players, kind.max_players + 1)]
             yield Select(counts, value=kind.min_players, allow_blank=False, id="players")
@@ -82,10 +79,8 @@ class CreateScreen(Screen[None]):
     async def _create(self) -> None:
         name, players, options, bots = self._request()
         try:
-            created = await cast("PlayApp", self.app).client.create_game(
-                self.game_type.name, players, name, options, bots
-            )
+            created = await self.client.create_game(self.game_type.name, players, name, options, bots)
         except ZythosError as error:
             self.notify(f"Cannot create the game: {error}", severity="error")
             return
-        self.app.switch_screen(TableScreen(created.game.game_id, created.seat))
+        self.app.switch_screen(TableScreen(self.client, created.game.game_id, created.seat))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -16,20 +14,14 @@ from zythos.v1 import game_service_pb2 as pb
 from zythos_play.create import CreateScreen
 from zythos_play.table import TableScreen
 
-if TYPE_CHECKING:
-    from zythos_play.app import PlayApp
-
 
 class LobbyScreen(Screen[None]):
     BINDINGS = [("r", "reload", "Reload"), ("n", "new_game", "New game"), ("j", "join", "Join")]
 
-    def __init__(self) -> None:
+    def __init__(self, client: ZythosClient, player_name: str) -> None:
         super().__init__()
+        self.client, self.player_name = client, player_name
         self.game_types: dict[str, pb.GameType] = {}
-
-    @property
-    def client(self) -> ZythosClient:
-        return cast("PlayApp", self.app).client
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -71,7 +63,9 @@ class LobbyScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#types")
     def _chosen_type(self, event: OptionList.OptionSelected) -> None:
-        self.app.push_screen(CreateScreen(self.game_types[str(event.option.id)]))
+        self.app.push_screen(
+            CreateScreen(self.client, self.game_types[str(event.option.id)], self.player_name)
+        )
 
     def action_new_game(self) -> None:
         menu = self.query_one("#types", OptionList)
@@ -90,12 +84,12 @@ class LobbyScreen(Screen[None]):
     @work(exclusive=True, group="join")
     async def _join(self, game_id: str) -> None:
         try:
-            joined = await self.client.join_game(game_id, cast("PlayApp", self.app).player_name)
+            joined = await self.client.join_game(game_id, self.player_name)
         except ZythosError as error:
             self.notify(f"Cannot join: {error}", severity="error")
             self.action_reload()
             return
-        self.app.push_screen(TableScreen(game_id, joined.seat))
+        self.app.push_screen(TableScreen(self.client, game_id, joined.seat))
 
 
 def _players(game_type: pb.GameType) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on, work
@@ -28,9 +27,6 @@ from zythos_play.boards import draw
 from zythos_play.boards.generic import seat_name, seat_style
 from zythos_play.follow import follow_events
 
-if TYPE_CHECKING:
-    from zythos_play.app import PlayApp
-
 
 class TableScreen(Screen[None]):
     BINDINGS = [
@@ -39,17 +35,13 @@ class TableScreen(Screen[None]):
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
     ]
 
-    def __init__(self, game_id: str, seat: int) -> None:
+    def __init__(self, client: ZythosClient, game_id: str, seat: int) -> None:
         super().__init__()
-        self.game_id, self.seat = game_id, seat
+        self.client, self.game_id, self.seat = client, game_id, seat
         self.view: pb.GameView | None = None
         self.legal = pb.ListLegalActionsResponse()
         self.events: list[pb.GameEvent] = []
         self._stale = asyncio.Event()
-
-    @property
-    def client(self) -> ZythosClient:
-        return cast("PlayApp", self.app).client
 
     @property
     def finished(self) -> bool:
