@@ -11,7 +11,7 @@ the ErrorInfo ``reason`` so callers can switch on it::
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -193,7 +193,7 @@ class ZythosClient:
 
     async def stream_events(
         self, game_id: str, after_event_id: str = "", token: str | None = None
-    ) -> AsyncIterator[pb.GameEvent]:
+    ) -> AsyncGenerator[pb.GameEvent, None]:
         """The events this seat may see, live until the game ends; resume with the last event id.
 
         Stopping early? Close the iterator (``await it.aclose()``) so the call is cancelled at once.

@@ -123,10 +123,10 @@ class TableScreen(Screen[None]):
         """One line per event: the version, then the label with its "seat n" named and coloured."""
         game = self.view.game if self.view else pb.Game()
         line = Text(f"{event.version:>4} ", style="dim")
-        label, seat = event.label, event.seat
-        if seat >= 0 and label.startswith(f"seat {seat}"):
+        label, seat, prefix = event.label, event.seat, f"seat {event.seat}"
+        if seat >= 0 and label.lower().startswith(prefix) and not label[len(prefix) :][:1].isdigit():
             line.append(seat_name(game, seat), style=seat_style(seat))
-            label = label.removeprefix(f"seat {seat}")
+            label = label[len(prefix) :]
         line.append(label)
         self.query_one("#events", RichLog).write(line)
 

@@ -14,31 +14,21 @@ from packaging.utils import canonicalize_name
 
 from server.sessions import Sessions
 from server.store import MemoryStore
-from tests.clients.wheels import build_client_wheel, requirement_closure, wheel_of_installed
-from tests.server.harness import Served, start_server
+from tests.clients.wheels import ROOT, build_client_wheel, requirement_closure, wheel_of_installed
+from tests.server.harness import Served, bot_worker, start_server
 
-# Run by the fresh virtualenv's python: a whole Tiny Dice game, one client per seat, and a stale version.
-GAME = """
-import asyncio, random, sys
-import grpc
+WALKTHROUGH = ROOT / "clients" / "python" / "examples" / "walkthrough.py"
+# Run by the fresh virtualenv's python: the details of a refused call, read without googleapis-common-protos.
+REFUSED = """
+import asyncio, sys
 from zythos.client import ZythosClient, ZythosError
 
 async def main(target):
-    async with ZythosClient(target) as ann, ZythosClient(target) as bob:
-        game = (await ann.create_game("tiny_dice", 2, "Ann")).game
-        game = (await bob.join_game(game.game_id, "Bob")).game
+    async with ZythosClient(target) as client:
         try:
-            await ann.submit_action(game.game_id, "roll", expected_version=game.version + 5)
+            await client.create_game("tiny_dice", 2, "")
         except ZythosError as error:
-            print("error", error.code.name, error.reason)
-        players = [ann, bob]
-        while game.status == 2:
-            player = players[game.to_act[0]]
-            legal = await player.list_legal_actions(game.game_id)
-            choice = random.Random(len(legal.actions) + game.version).choice(legal.actions)
-            game = (await player.submit_action(game.game_id, choice.id, expected_version=game.version)).game
-        events = [e.kind async for e in bob.stream_events(game.game_id)]
-        print("finished", game.status, list(game.ranking), events[-1])
+            print(error.code.name, error.reason, sorted(error.field_violations))
 
 asyncio.run(main(sys.argv[1]))
 """
@@ -85,13 +75,18 @@ async def test_the_client_package_installs_alone_and_plays_a_game(served: Served
     assert installed == {"zythos-client", *requirement_closure("grpcio", "protobuf")}
     requires = subprocess.run([python, "-c", REQUIRES], check=True, capture_output=True).stdout.split()
     assert sorted(requires) == [b"grpcio", b"protobuf"]
-    script = tmp_path / "game.py"
-    script.write_text(GAME)
-    child = await asyncio.create_subprocess_exec(
-        python, str(script), served.target, cwd=tmp_path, stdout=asyncio.subprocess.PIPE
-    )
+    (tmp_path / "refused.py").write_text(REFUSED)
+    refused = await _run(tmp_path, python, str(tmp_path / "refused.py"), served.target)
+    assert refused == ["INVALID_ARGUMENT INVALID_ARGUMENT ['display_name']"]
+    with bot_worker(served.target):
+        walked = await _run(tmp_path, python, str(WALKTHROUGH), served.target)
+    assert walked[-1].startswith("finished: ranking [")
+    assert sum(line.startswith("event ") for line in walked) > 4
+
+
+async def _run(cwd: Path, *command: str) -> list[str]:
+    """A command's output lines, run outside the repository so only the venv's zythos is seen."""
+    child = await asyncio.create_subprocess_exec(*command, cwd=cwd, stdout=asyncio.subprocess.PIPE)
     output, _ = await asyncio.wait_for(child.communicate(), timeout=60)
-    assert child.returncode == 0
-    lines = output.decode().splitlines()
-    assert lines[0] == "error ABORTED STALE_VERSION"
-    assert lines[1].startswith("finished 3 [") and lines[1].endswith("game_finished")
+    assert child.returncode == 0, output.decode()
+    return output.decode().splitlines()
