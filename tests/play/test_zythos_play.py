@@ -1,8 +1,9 @@
 """zythos-play plays whole games against bots through a real server, driven by key presses (Textual's Pilot).
 
-Each test opens the app on an in-process server with a bot worker process,
-creates a game from the lobby's form, and answers every decision by moving
-down the legal actions and pressing enter (or a digit), until the game is over.
+The tests share an in-process server and a bot worker process. Each opens the app,
+creates a game from the lobby's form by keys, and answers every decision with a key
+press (the action's digit, or down to it and enter; the first one with a mouse click)
+until the game is over.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Select
 
@@ -29,7 +31,11 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "docs" / "images" / "zythos-play.svg"
 
 
-@pytest.fixture
+# One server and one bot worker for the module's games: starting a worker costs seconds.
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def served() -> AsyncIterator[Served]:
     running = await start_server(Sessions(MemoryStore()), "memory")
     with bot_worker(running.target):
@@ -71,6 +77,13 @@ async def open_game(pilot: Pilot[None], game_type: str, players: int, options: d
     return app.screen
 
 
+async def click_first_action(pilot: Pilot[None], table: TableScreen) -> None:
+    """The mouse: a click on the list's first row (inside its border) submits that action."""
+    listed = table.legal
+    await pilot.click("#actions", offset=(4, 1))
+    await until(pilot, lambda: table.legal is not listed, 10)
+
+
 async def play_to_the_end(pilot: Pilot[None], table: TableScreen, seed: int, snapshot_at: int = -1) -> int:
     """Answer every decision with a key press until the game is over; returns the decisions made."""
     picker, decisions = random.Random(seed), 0
@@ -80,8 +93,10 @@ async def play_to_the_end(pilot: Pilot[None], table: TableScreen, seed: int, sna
         actions = table.legal.actions
         if actions and table.query_one("#actions", OptionList).option_count == len(actions):
             pick = picker.randrange(len(actions))
-            keys = [str(pick + 1)] if pick < 9 and decisions else [*["down"] * pick, "enter"]
-            await pilot.press(*keys)
+            if decisions == 0:
+                await click_first_action(pilot, table)
+            else:
+                await pilot.press(*([str(pick + 1)] if pick < 9 else [*["down"] * pick, "enter"]))
             decisions += 1
             if decisions == snapshot_at:
                 await pilot.pause(0.3)
