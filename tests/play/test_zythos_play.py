@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from rich.console import RenderableType
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Select
 
@@ -22,6 +23,7 @@ from server.sessions import Sessions
 from server.store import MemoryStore
 from tests.server.harness import Served, bot_worker, start_server
 from zythos.v1 import game_service_pb2 as pb
+from zythos_play import boards
 from zythos_play.app import PlayApp
 from zythos_play.create import CreateScreen
 from zythos_play.lobby import LobbyScreen
@@ -141,3 +143,20 @@ async def test_tbbr_dice_against_a_bot(served: Served) -> None:
 async def test_tbbr_shorter_game_against_a_bot(served: Served) -> None:
     """The board game's shorter option (2 days of 24 TU); the README's screenshot is taken mid-game."""
     await play(served, "tbbr", 2, {"shorter": "true"}, size=(160, 46), snapshot_at=12)
+
+
+async def test_a_game_with_no_board_of_its_own_plays_through_the_generic_one(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a game type added to the API tomorrow: the seats, the legal actions and the events suffice."""
+    monkeypatch.delitem(boards.BOARDS, "tiny_dice")
+    drawn: list[str] = []
+    generic = boards.draw_generic
+
+    def recorded(view: pb.GameView) -> RenderableType:
+        drawn.append(view.game.game_type)
+        return generic(view)
+
+    monkeypatch.setattr(boards, "draw_generic", recorded)
+    await play(served, "tiny_dice", 2, {})
+    assert drawn and set(drawn) == {"tiny_dice"}
