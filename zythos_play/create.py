@@ -12,14 +12,15 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select
 
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
-from zythos_play.table import TableScreen
 
 # Who plays a seat other than the creator's: a bot of a level, or a person who joins from the lobby.
 SEAT_CHOICES = [("bot (easy)", "easy"), ("bot (medium)", "medium"), ("bot (hard)", "hard"), ("a person", "")]
 
 
-class CreateScreen(Screen[None]):
-    BINDINGS = [("escape", "app.pop_screen", "Back"), ("ctrl+s", "create", "Create")]
+class CreateScreen(Screen[tuple[str, int] | None]):
+    """Dismissed with the new game's id and the creator's seat (None when backed out)."""
+
+    BINDINGS = [("escape", "back", "Back"), ("ctrl+s", "create", "Create")]
 
     def __init__(self, client: ZythosClient, game_type: pb.GameType, player_name: str) -> None:
         super().__init__()
@@ -83,4 +84,7 @@ class CreateScreen(Screen[None]):
         except ZythosError as error:
             self.notify(f"Cannot create the game: {error}", severity="error")
             return
-        self.app.switch_screen(TableScreen(self.client, created.game.game_id, created.seat))
+        self.dismiss((created.game.game_id, created.seat))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,10 +1,14 @@
-"""The lobby: the server's game types (pick one to open a game) and the games waiting for players (join)."""
+"""The lobby: the game types (pick one to open a game), the games waiting for players (join), and yours.
+
+"Your games" are those this session holds a seat in: leave a table with escape
+and come back to it here; the table resumes the event feed from the start.
+"""
 
 from __future__ import annotations
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, OptionList
 from textual.widgets.option_list import Option
@@ -22,12 +26,15 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.client, self.player_name = client, player_name
         self.game_types: dict[str, pb.GameType] = {}
+        self.my_seats: dict[str, int] = {}  # game id -> this session's seat there
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="lobby"):
             yield OptionList(id="types")
-            yield DataTable(id="games", cursor_type="row")
+            with Vertical():
+                yield DataTable(id="games", cursor_type="row")
+                yield DataTable(id="mine", cursor_type="row")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -35,6 +42,9 @@ class LobbyScreen(Screen[None]):
         table = self.query_one("#games", DataTable)
         table.border_title = "Open games (enter to join)"
         table.add_columns("game", "type", "players", "free seats", "created by")
+        mine = self.query_one("#mine", DataTable)
+        mine.border_title = "Your games (enter to go back to the table)"
+        mine.add_columns("game", "type", "status", "move")
         self.action_reload()
 
     def on_screen_resume(self) -> None:
@@ -57,15 +67,36 @@ class LobbyScreen(Screen[None]):
         for game in waiting.games:
             free = sum(1 for seat in game.seats if seat.state == pb.SEAT_STATE_OPEN)
             creator = game.seats[0].display_name if game.seats else ""
-            table.add_row(
-                game.game_id[:8], game.game_type, str(len(game.seats)), str(free), creator, key=game.game_id
-            )
+            row = (game.game_id[:8], game.game_type, str(len(game.seats)), str(free), creator)
+            table.add_row(*row, key=game.game_id)
+        await self._list_mine()
+
+    async def _list_mine(self) -> None:
+        mine = self.query_one("#mine", DataTable)
+        mine.clear()
+        for game_id in reversed(self.my_seats):
+            game = await self.client.get_game(game_id)
+            status = pb.GameStatus.Name(game.status).removeprefix("GAME_STATUS_").lower()
+            mine.add_row(game_id[:8], game.game_type, status, str(game.version), key=game_id)
+
+    def open_table(self, game_id: str, seat: int) -> None:
+        """Sit at a table: after creating or joining it, or back from the list of your games."""
+        self.my_seats[game_id] = seat
+        self.app.push_screen(TableScreen(self.client, game_id, seat))
+
+    @on(DataTable.RowSelected, "#mine")
+    def _chosen_mine(self, event: DataTable.RowSelected) -> None:
+        game_id = str(event.row_key.value)
+        self.open_table(game_id, self.my_seats[game_id])
 
     @on(OptionList.OptionSelected, "#types")
     def _chosen_type(self, event: OptionList.OptionSelected) -> None:
-        self.app.push_screen(
-            CreateScreen(self.client, self.game_types[str(event.option.id)], self.player_name)
-        )
+        game_type = self.game_types[str(event.option.id)]
+        self.app.push_screen(CreateScreen(self.client, game_type, self.player_name), self._created)
+
+    def _created(self, created: tuple[str, int] | None) -> None:
+        if created is not None:
+            self.open_table(*created)
 
     def action_new_game(self) -> None:
         menu = self.query_one("#types", OptionList)
@@ -89,7 +120,7 @@ class LobbyScreen(Screen[None]):
             self.notify(f"Cannot join: {error}", severity="error")
             self.action_reload()
             return
-        self.app.push_screen(TableScreen(self.client, game_id, joined.seat))
+        self.open_table(game_id, joined.seat)
 
 
 def _players(game_type: pb.GameType) -> str:

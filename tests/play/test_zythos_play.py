@@ -17,7 +17,7 @@ import pytest
 import pytest_asyncio
 from rich.console import RenderableType
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Select
+from textual.widgets import DataTable, OptionList, Select
 
 from server.sessions import Sessions
 from server.store import MemoryStore
@@ -79,6 +79,10 @@ async def open_game(pilot: Pilot[None], game_type: str, players: int, options: d
     return app.screen
 
 
+def mine_listed(lobby: LobbyScreen) -> int:
+    return lobby.query_one("#mine", DataTable).row_count
+
+
 async def click_first_action(pilot: Pilot[None], table: TableScreen) -> None:
     """The mouse: a click on the list's first row (inside its border) submits that action."""
     listed = table.legal
@@ -128,8 +132,23 @@ async def play(
         assert [e.version for e in table.events] == sorted(e.version for e in table.events)
 
 
-async def test_tiny_dice_against_a_bot(served: Served) -> None:
-    await play(served, "tiny_dice", 2, {})
+async def test_tiny_dice_against_a_bot_and_back_to_the_table_from_the_lobby(served: Served) -> None:
+    app = PlayApp(served.target, "Ann")
+    async with app.run_test(size=(110, 36)) as pilot:
+        table = await open_game(pilot, "tiny_dice", 2, {})
+        await play_to_the_end(pilot, table, seed=7)
+        await until(pilot, lambda: table.events and table.events[-1].kind == "game_finished", 10)
+        await pilot.press("escape")
+        await until(
+            pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query_one("#mine").row_count
+        )
+        app.screen.query_one("#mine").focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not table)
+        again = app.screen
+        assert isinstance(again, TableScreen) and again.game_id == table.game_id
+        await until(pilot, lambda: len(again.events) == len(table.events) and again.finished, 10)
+        assert [e.event_id for e in again.events] == [e.event_id for e in table.events]
 
 
 async def test_tbbr_dice_solo(served: Served) -> None:
