@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import csv
 import hashlib
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -55,7 +56,12 @@ def requirement_closure(*names: str) -> set[str]:
 
 
 def build_client_wheel(out: Path) -> Path:
-    """The zythos-client wheel, built from clients/python with the setuptools already installed."""
+    """The zythos-client wheel, built from clients/python with the setuptools already installed.
+
+    setuptools builds in the source tree; its build/ is removed first, so no module deleted
+    from zythos/ since an earlier build can end up in the wheel.
+    """
+    shutil.rmtree(ROOT / "clients" / "python" / "build", ignore_errors=True)
     command = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"]
     subprocess.run([*command, "-w", str(out), str(ROOT / "clients" / "python")], check=True)
     (wheel,) = out.glob("zythos_client-*.whl")
