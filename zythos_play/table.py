@@ -102,8 +102,8 @@ class TableScreen(Screen[None]):
     def _show(self, view: pb.GameView, legal: pb.ListLegalActionsResponse) -> None:
         """Draw what changed: the board when the view did, the actions when they did."""
         actions = self.query_one("#actions", OptionList)
-        if view != self.view:
-            self.query_one("#board", Static).update(draw(view))
+        if view != self.view or legal != self.legal:
+            self.query_one("#board", Static).update(draw(view, legal.actions))
         listed = legal == self.legal and actions.option_count == len(legal.actions)
         self.view, self.legal = view, legal
         if self.finished:

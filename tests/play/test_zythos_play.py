@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -172,9 +172,9 @@ async def test_a_game_with_no_board_of_its_own_plays_through_the_generic_one(
     drawn: list[str] = []
     generic = boards.draw_generic
 
-    def recorded(view: pb.GameView) -> RenderableType:
+    def recorded(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
         drawn.append(view.game.game_type)
-        return generic(view)
+        return generic(view, actions)
 
     monkeypatch.setattr(boards, "draw_generic", recorded)
     await play(served, "tiny_dice", 2, {})

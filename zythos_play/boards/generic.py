@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -67,6 +69,6 @@ def outcome(game: pb.Game) -> Text:
     return Text("")
 
 
-def draw_generic(view: pb.GameView) -> RenderableType:
+def draw_generic(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
     """The board of a game with no drawing of its own: the seats and the outcome."""
     return Group(seats_table(view), outcome(view.game))

@@ -6,6 +6,7 @@ The places and roads come from the same data files the server plays on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from rich.console import Group, RenderableType
@@ -53,8 +54,24 @@ def road_cells() -> frozenset[Cell]:
     return frozenset(passed)
 
 
-def belgium_map(view: pb.GameView) -> Text:
-    """Roads as dots, breweries in their beer's colour (filled once the viewer visited), players as digits."""
+def destinations(actions: Sequence[pb.LegalAction]) -> set[str]:
+    """The places the seat's legal moves (or start choice) lead to."""
+    found = set()
+    for action in actions:
+        typed = action.action.tbbr
+        kind = typed.WhichOneof("kind")
+        if kind == "move":
+            found.add(typed.move.destination)
+        elif kind == "choose_start":
+            found.add(typed.choose_start.place)
+    return found
+
+
+def belgium_map(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> Text:
+    """Roads as dots, breweries in their beer's colour (filled once the viewer visited), players as digits.
+
+    The places the seat may go to now are marked ◆ on a green ground.
+    """
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * WIDTH for _ in range(HEIGHT)]
     for x, y in road_cells():
         grid[y][x] = ("·", "grey42")
@@ -66,6 +83,9 @@ def belgium_map(view: pb.GameView) -> Text:
             grid[y][x] = ("★", "bold white")
         else:
             grid[y][x] = ("●" if place_id in visited else "○", BEER_STYLES.get(place.colour, ""))
+    for place_id in destinations(actions) & cells().keys():
+        x, y = cells()[place_id]
+        grid[y][x] = ("◆", "bold black on green")
     for seat, player in enumerate(view.tbbr.players):
         if player.location in cells():
             x, y = cells()[player.location]
@@ -91,5 +111,5 @@ def players_table(view: pb.GameView) -> Table:
     return table
 
 
-def draw_tbbr(view: pb.GameView) -> RenderableType:
-    return Group(belgium_map(view), players_table(view), seats_table(view), outcome(view.game))
+def draw_tbbr(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
+    return Group(belgium_map(view, actions), players_table(view), seats_table(view), outcome(view.game))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -62,7 +64,7 @@ def sheet(view: pb.GameView) -> Table:
     return table
 
 
-def draw_tbbr_dice(view: pb.GameView) -> RenderableType:
+def draw_tbbr_dice(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
     board = view.tbbr_dice
     heading = Text(f"Round {board.round} · {PHASES.get(board.phase, '?')}", style="bold")
     if board.display_ids:

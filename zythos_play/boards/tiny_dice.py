@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -12,7 +14,7 @@ from zythos_play.boards.generic import outcome, seat_name, seat_style, seats_tab
 FACES = " ⚀⚁⚂⚃⚄⚅"
 
 
-def draw_tiny_dice(view: pb.GameView) -> RenderableType:
+def draw_tiny_dice(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
     board = view.tiny_dice
     race = Table(title=f"First to {board.target} points", show_header=False, box=None)
     for seat, banked in enumerate(board.banked):
