@@ -62,6 +62,8 @@ class LobbyScreen(Screen[None]):
         menu = self.query_one("#types", OptionList)
         menu.clear_options()
         menu.add_options(Option(f"{t.title} ({_players(t)})", id=t.name) for t in types)
+        if types:
+            menu.highlighted = 0
         table = self.query_one("#games", DataTable)
         table.clear()
         for game in waiting.games:
