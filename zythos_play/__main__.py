@@ -6,9 +6,11 @@ import argparse
 import getpass
 import os
 from collections.abc import Sequence
+from pathlib import Path
 
 from zythos.channel import tls_credentials
 from zythos_play.app import PlayApp
+from zythos_play.seats import default_path
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -20,6 +22,12 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--tls-ca", default="", help="CA certificate to trust for a TLS server (PEM)")
     parser.add_argument("--name", default=_default_name(), help="the name other players see")
+    parser.add_argument(
+        "--seats-file",
+        type=Path,
+        default=default_path(),
+        help="where the seats you hold are kept, so a game survives quitting (default %(default)s)",
+    )
     return parser.parse_args(argv)
 
 
@@ -32,7 +40,7 @@ def _default_name() -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse(argv)
-    PlayApp(args.server, args.name, tls_credentials(args.tls_ca)).run()
+    PlayApp(args.server, args.name, tls_credentials(args.tls_ca), args.seats_file).run()
 
 
 if __name__ == "__main__":

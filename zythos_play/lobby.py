@@ -1,11 +1,13 @@
 """The lobby: the game types (pick one to open a game), the games waiting for players (join), and yours.
 
-"Your games" are those this session holds a seat in: leave a table with escape
-and come back to it here; the table resumes the event feed from the start.
+"Your games" are those this player holds a seat in on this server (kept in the
+seat book, so across restarts too): leave a table with escape, or quit, and come
+back to it here; the table replays the event feed from the start.
 """
 
 from __future__ import annotations
 
+import grpc
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -16,17 +18,19 @@ from textual.widgets.option_list import Option
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 from zythos_play.create import CreateScreen
+from zythos_play.seats import HeldSeat, SeatBook
 from zythos_play.table import TableScreen
 
 
 class LobbyScreen(Screen[None]):
     BINDINGS = [("r", "reload", "Reload"), ("n", "new_game", "New game"), ("j", "join", "Join")]
 
-    def __init__(self, client: ZythosClient, player_name: str) -> None:
+    def __init__(self, client: ZythosClient, player_name: str, book: SeatBook, server: str) -> None:
         super().__init__()
-        self.client, self.player_name = client, player_name
+        self.client, self.player_name, self.book, self.server = client, player_name, book, server
         self.game_types: dict[str, pb.GameType] = {}
-        self.my_seats: dict[str, int] = {}  # game id -> this session's seat there
+        for game_id, held in book.held(server).items():
+            client.tokens[game_id] = held.token
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -76,20 +80,26 @@ class LobbyScreen(Screen[None]):
     async def _list_mine(self) -> None:
         mine = self.query_one("#mine", DataTable)
         mine.clear()
-        for game_id in reversed(self.my_seats):
-            game = await self.client.get_game(game_id)
+        for game_id in reversed(self.book.held(self.server)):
+            try:
+                game = await self.client.get_game(game_id)
+            except ZythosError as error:
+                if error.code == grpc.StatusCode.NOT_FOUND:  # finished long ago and expired
+                    self.book.forget(self.server, game_id)
+                continue
             status = pb.GameStatus.Name(game.status).removeprefix("GAME_STATUS_").lower()
             mine.add_row(game_id[:8], game.game_type, status, str(game.version), key=game_id)
 
     def open_table(self, game_id: str, seat: int) -> None:
         """Sit at a table: after creating or joining it, or back from the list of your games."""
-        self.my_seats[game_id] = seat
+        if game_id in self.client.tokens:
+            self.book.remember(self.server, game_id, HeldSeat(seat, self.client.tokens[game_id]))
         self.app.push_screen(TableScreen(self.client, game_id, seat))
 
     @on(DataTable.RowSelected, "#mine")
     def _chosen_mine(self, event: DataTable.RowSelected) -> None:
         game_id = str(event.row_key.value)
-        self.open_table(game_id, self.my_seats[game_id])
+        self.open_table(game_id, self.book.held(self.server)[game_id].seat)
 
     @on(OptionList.OptionSelected, "#types")
     def _chosen_type(self, event: OptionList.OptionSelected) -> None:

@@ -132,21 +132,24 @@ async def play(
         assert [e.version for e in table.events] == sorted(e.version for e in table.events)
 
 
-async def test_tiny_dice_against_a_bot_and_back_to_the_table_from_the_lobby(served: Served) -> None:
-    app = PlayApp(served.target, "Ann")
-    async with app.run_test(size=(110, 36)) as pilot:
+async def test_tiny_dice_against_a_bot_then_back_to_the_table_after_quitting(
+    served: Served, tmp_path: Path
+) -> None:
+    """The seat book keeps the game: a new run of the app lists it under your games and reopens it."""
+    seats = tmp_path / "seats.json"
+    async with PlayApp(served.target, "Ann", seats_file=seats).run_test(size=(110, 36)) as pilot:
         table = await open_game(pilot, "tiny_dice", 2, {})
         await play_to_the_end(pilot, table, seed=7)
         await until(pilot, lambda: table.events and table.events[-1].kind == "game_finished", 10)
-        await pilot.press("escape")
-        await until(
-            pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query_one("#mine").row_count
-        )
+    assert seats.stat().st_mode & 0o777 == 0o600  # it holds seat tokens
+    app = PlayApp(served.target, "Ann", seats_file=seats)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and mine_listed(app.screen))
         app.screen.query_one("#mine").focus()
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not table)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
         again = app.screen
-        assert isinstance(again, TableScreen) and again.game_id == table.game_id
+        assert isinstance(again, TableScreen) and (again.game_id, again.seat) == (table.game_id, 0)
         await until(pilot, lambda: len(again.events) == len(table.events) and again.finished, 10)
         assert [e.event_id for e in again.events] == [e.event_id for e in table.events]
 
