@@ -1,16 +1,18 @@
-"""The Belgian Beers Race Dice: the dice on the table, the seat's hand, and each player's sheet."""
+"""The Belgian Beers Race Dice: the map with its own roads, the dice on the table, the hand, the sheets."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from engine.belgium import places
+from engine.tbbr_dice.components import components
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import tbbr_dice_pb2 as dice_pb
+from zythos_play.boards.belgium import Cell, draw_map, place_name, road_cells
 from zythos_play.boards.generic import outcome, seat_name, seat_style, seats_table
 
 DIE_STYLES: dict[int, str] = {
@@ -21,12 +23,6 @@ DIE_STYLES: dict[int, str] = {
 PHASES = {
     value: name.removeprefix("TBBR_DICE_PHASE_").lower() for name, value in dice_pb.TbbrDicePhase.items()
 }
-
-
-def place_name(place_id: str) -> str:
-    """The brewery's name for an id of the shared map (the id itself if unknown)."""
-    place = places().get(place_id)
-    return place.name if place else place_id
 
 
 def _die(colour: int, value: int, status: int = dice_pb.TBBR_DICE_DIE_STATUS_AVAILABLE) -> Text:
@@ -64,6 +60,22 @@ def sheet(view: pb.GameView) -> Table:
     return table
 
 
+@cache
+def roads() -> frozenset[Cell]:
+    """The dice game's roads (each listed from both ends: drawn once)."""
+    joined = components().map.roads
+    return road_cells((a, b) for a, ends in joined.items() for b, _ in ends if a < b)
+
+
+def dice_map(view: pb.GameView, actions: Sequence[pb.LegalAction]) -> Text:
+    players = view.tbbr_dice.players
+    visited = set(players[view.your_seat].visited_ids) if 0 <= view.your_seat < len(players) else set()
+    going = {
+        a.action.tbbr_dice.travel.destination_id for a in actions if a.action.tbbr_dice.HasField("travel")
+    }
+    return draw_map(roads(), [p.position_id for p in players], visited, going)
+
+
 def draw_tbbr_dice(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
     board = view.tbbr_dice
     heading = Text(f"Round {board.round} · {PHASES.get(board.phase, '?')}", style="bold")
@@ -71,4 +83,5 @@ def draw_tbbr_dice(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) ->
         heading.append(f"   goals on display: {', '.join(board.display_ids)}")
     if board.title:
         heading.append(f"   {board.title}", style="bold green")
-    return Group(seats_table(view), heading, dice_row(board), sheet(view), outcome(view.game))
+    parts = (dice_map(view, actions), heading, dice_row(board), sheet(view), seats_table(view))
+    return Group(*parts, outcome(view.game))
