@@ -120,13 +120,17 @@ class TableScreen(Screen[None]):
             actions.focus()
 
     def _feed(self, event: pb.GameEvent) -> None:
-        """One line per event: the version, then the label with its "seat n" named and coloured."""
+        """One line per event: the version, the acting seat's name in its colour, then the label.
+
+        A label that starts "seat n" (or "Seat n") has that replaced by the name, not repeated.
+        """
         game = self.view.game if self.view else pb.Game()
         line = Text(f"{event.version:>4} ", style="dim")
         label, seat, prefix = event.label, event.seat, f"seat {event.seat}"
-        if seat >= 0 and label.lower().startswith(prefix) and not label[len(prefix) :][:1].isdigit():
+        if seat >= 0:
             line.append(seat_name(game, seat), style=seat_style(seat))
-            label = label[len(prefix) :]
+            named = label.lower().startswith(prefix) and not label[len(prefix) :][:1].isdigit()
+            label = label[len(prefix) :] if named else f": {label}"
         line.append(label)
         self.query_one("#events", RichLog).write(line)
 
