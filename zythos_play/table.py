@@ -17,6 +17,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -77,6 +78,8 @@ class TableScreen(Screen[None]):
                 self._stale.set()
         except ZythosError as error:
             self.notify(f"Events stopped: {error}", severity="error")
+        except NoMatches:
+            return  # the table is being taken down (back to the lobby, or quitting) while an event came
         self._stale.set()
 
     def _retrying(self, error: ZythosError, delay: float) -> None:
@@ -97,7 +100,10 @@ class TableScreen(Screen[None]):
                 await asyncio.sleep(0.5)
                 self._stale.set()
                 continue
-            self._show(view, legal)
+            try:
+                self._show(view, legal)
+            except NoMatches:
+                return  # the table is being taken down while its view arrived
 
     def _show(self, view: pb.GameView, legal: pb.ListLegalActionsResponse) -> None:
         """Draw what changed: the board when the view did, the actions when they did."""
