@@ -52,10 +52,9 @@ async def until(pilot: Pilot[None], ready: Callable[[], object], seconds: float 
         await pilot.pause(0.02)
 
 
-async def choose(pilot: Pilot[None], select_id: str, value: str) -> None:
-    """Pick ``value`` in a Select with the keyboard: focus, open, walk down to it, enter."""
+async def choose(pilot: Pilot[None], select_id: str, values: list[str], value: str) -> None:
+    """Pick ``value`` of the Select's ``values`` (in order) by keyboard: focus, open, walk down, enter."""
     select = pilot.app.screen.query_one(select_id, Select)
-    values = [str(v) for _, v in select._options]
     select.focus()
     await pilot.press("enter", "home", *["down"] * values.index(value), "enter")
     await until(pilot, lambda: str(select.value) == value, 5)
@@ -67,12 +66,15 @@ async def open_game(pilot: Pilot[None], game_type: str, players: int, options: d
     await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.game_types)
     assert isinstance(app.screen, LobbyScreen)
     names = list(app.screen.game_types)
+    kind = app.screen.game_types[game_type]
     app.screen.query_one("#types", OptionList).focus()
     await pilot.press("home", *["down"] * names.index(game_type), "enter")
     await until(pilot, lambda: isinstance(app.screen, CreateScreen))
-    await choose(pilot, "#players", str(players))
+    counts = [str(n) for n in range(kind.min_players, kind.max_players + 1)]
+    await choose(pilot, "#players", counts, str(players))
+    allowed = {option.name: list(option.allowed_values) for option in kind.options}
     for name, value in options.items():
-        await choose(pilot, f"#option-{name}", value)
+        await choose(pilot, f"#option-{name}", allowed[name], value)
     await pilot.press("ctrl+s")
     await until(pilot, lambda: isinstance(app.screen, TableScreen))
     assert isinstance(app.screen, TableScreen)
