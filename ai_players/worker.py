@@ -32,6 +32,7 @@ from typing import Any
 import grpc
 
 from ai_players import metrics
+from ai_players.health import StreamHealth, serve_health
 from ai_players.levels import LEVELS, config_for
 from ai_players.mcts import search
 from engine.core import registry
@@ -103,6 +104,19 @@ class WorkerConfig:
     )
     metrics_port: int = setting(0, "serve Prometheus metrics on this port; 0: off", minimum=0, maximum=65535)
     metrics_host: str = setting("0.0.0.0", "address the metrics endpoint listens on")
+    health_port: int = setting(
+        0,
+        "serve GET /healthz on this port (200 while the assignment stream is alive); 0: off",
+        env="ZYTHOS_BOT_HEALTH_PORT",
+        minimum=0,
+        maximum=65535,
+    )
+    health_window: float = setting(
+        30.0,
+        "seconds /healthz stays 200 after the assignment stream was last open",
+        env="ZYTHOS_BOT_HEALTH_WINDOW",
+        minimum=1.0,
+    )
     max_iterations: int = setting(
         0,
         "cap every level's MCTS iterations per decision; 0: no cap",
@@ -238,6 +252,7 @@ class BotWorker:
         self.executor = executor
         self.worker_id = uuid.uuid4().hex
         self.seats: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self.stream = StreamHealth(config.health_window)
         self._stopping = asyncio.Event()
 
     def stop(self) -> None:
@@ -284,12 +299,25 @@ class BotWorker:
         metadata = (("authorization", f"Bearer {self.config.bot_secret}"),) if self.config.bot_secret else ()
         call = bot_grpc.BotServiceStub(channel).WatchAssignments(request, metadata=metadata)
         stop = asyncio.create_task(self._stopping.wait())
+        connected = asyncio.create_task(self._mark_open(channel, call))
         try:
             async for response in _until(call, stop):
                 self._start_seat(client, response.assignment)
         finally:
+            connected.cancel()
+            self.stream.closed()
             stop.cancel()
             call.cancel()
+
+    async def _mark_open(self, channel: grpc.aio.Channel, call: grpc.aio.Call) -> None:
+        """Count the stream as open once the channel reaches a server with the call still running.
+
+        The server sends nothing on the stream until it has a seat to assign,
+        so the channel's state is the first sign that the call got through.
+        """
+        await channel.channel_ready()
+        if not call.done():
+            self.stream.opened()
 
     def _start_seat(self, client: ZythosClient, assignment: bot_pb.BotAssignment) -> None:
         key = (assignment.game_id, assignment.seat)
@@ -352,11 +380,26 @@ async def serve(config: WorkerConfig) -> None:
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=config.processes, mp_context=context) as executor:
         worker = BotWorker(config, executor)
+        health = await _serve_health(config, worker.stream)
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, worker.stop)
         log.info("zythos-bots %s serving %s with capacity %d", config.name, config.server, config.capacity)
-        await worker.run()
+        try:
+            await worker.run()
+        finally:
+            if health is not None:
+                health.close()
+
+
+async def _serve_health(config: WorkerConfig, stream: StreamHealth) -> asyncio.Server | None:
+    """The /healthz endpoint on the metrics host, when ``--health-port`` asks for one."""
+    if not config.health_port:
+        return None
+    try:
+        return await serve_health(stream, config.metrics_host, config.health_port)
+    except OSError as exc:
+        settings.fail(PROG, f"--health-port {config.health_port}: {exc.strerror or exc}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -31,6 +31,10 @@ from zythos.channel import channel_options
 from zythos.client import ZythosError
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
+from zythos.v1 import matchmaking_service_pb2 as mm_pb
+from zythos.v1 import matchmaking_service_pb2_grpc as mm_grpc
+from zythos.v1 import player_service_pb2 as player_pb
+from zythos.v1 import player_service_pb2_grpc as player_grpc
 
 # Make grpc's blocking calls yield to other greenlets; must run before the first channel.
 grpc_gevent.init_gevent()
@@ -120,12 +124,18 @@ def _channel(target: str, timeout: float) -> grpc.Channel:
 
 
 class GameClient:
-    """The GameService calls the scenarios make; seat tokens are passed explicitly per call."""
+    """The GameService, PlayerService and MatchmakingService calls the scenarios make.
+
+    Seat, player and ticket tokens are passed explicitly per call.
+    """
 
     def __init__(self, target: str, environment: Environment, timeout: float = 10.0) -> None:
         self.interceptor = LocustInterceptor(environment)
         self._channel = _channel(target, timeout)
-        self._stub = pb_grpc.GameServiceStub(grpc.intercept_channel(self._channel, self.interceptor))
+        intercepted = grpc.intercept_channel(self._channel, self.interceptor)
+        self._stub = pb_grpc.GameServiceStub(intercepted)
+        self._players = player_grpc.PlayerServiceStub(intercepted)
+        self._tickets = mm_grpc.MatchmakingServiceStub(intercepted)
         self._timeout = timeout
 
     def close(self) -> None:
@@ -178,6 +188,25 @@ class GameClient:
 
     def leave_game(self, game_id: str, token: str) -> pb.Game:
         return self._call(self._stub.LeaveGame, pb.LeaveGameRequest(game_id=game_id), token).game
+
+    def create_player(self, name: str) -> player_pb.CreatePlayerResponse:
+        return self._call(self._players.CreatePlayer, player_pb.CreatePlayerRequest(display_name=name))
+
+    def create_ticket(
+        self, game_type: str, players: int, name: str, player_token: str, bot_fill_after: float, level: str
+    ) -> mm_pb.CreateTicketResponse:
+        request = mm_pb.CreateTicketRequest(
+            game_type=game_type, players=players, display_name=name, bot_level=level
+        )
+        request.bot_fill_after.FromMilliseconds(int(bot_fill_after * 1000))
+        return self._call(self._tickets.CreateTicket, request, player_token)
+
+    def watch_ticket(self, ticket_id: str, ticket_token: str) -> ReportedStream:
+        """The ticket's updates until it ends."""
+        request = mm_pb.WatchTicketRequest(ticket_id=ticket_id)
+        metadata = (("authorization", f"Bearer {ticket_token}"),)
+        stream: ReportedStream = self._tickets.WatchTicket(request, metadata=metadata, timeout=120)
+        return stream
 
     def stream_events(self, game_id: str, after_event_id: str = "") -> ReportedStream:
         """The spectator's event stream; no deadline, since it lasts as long as the game."""

@@ -107,6 +107,7 @@ def seat(record: GameRecord, n: int, s: SeatRecord) -> pb.Seat:
         bot_level=s.bot_level,
         resigned=s.resigned,
         state=SEAT_STATE[s.state],
+        player_id=s.player_id,
     )
     if record.clock_turn:
         message.reserve_left.CopyFrom(_duration(s.reserve_left(record.clock_reserve)))

@@ -53,6 +53,12 @@ class MetricsObserver(Observer):
     def commit_conflicted(self, game_type: str, *, retrying: bool) -> None:
         metrics.commit_conflicted(game_type, retrying=retrying)
 
+    def ticket_created(self, game_type: str) -> None:
+        metrics.ticket_created(game_type)
+
+    def ticket_ended(self, game_type: str, status: str, wait_seconds: float, bot_filled: bool) -> None:
+        metrics.ticket_ended(game_type, status, wait_seconds, bot_filled)
+
     def bot_worker_connected(self) -> None:
         metrics.bot_worker_connected()
 

@@ -56,6 +56,7 @@ class SeatRecord:
     bot: bool = False
     bot_level: str = ""
     resigned: bool = False
+    player_id: str = ""  # the player (server.players) who took the seat with a player token
     owner_hash: str = ""
     reserved: bool = False
     reserve_used: float = 0.0  # seconds of the game's reserve time this seat has spent

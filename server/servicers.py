@@ -18,6 +18,7 @@ import grpc
 
 from engine.core import registry
 from server import convert, errors, validation
+from server.players import Players
 from server.reasons import GameError, Reason
 from server.records import GameRecord
 from server.sessions import ServedEvent, Sessions
@@ -35,7 +36,7 @@ Response = TypeVar("Response")
 Unary = Callable[[Any, Request, grpc.aio.ServicerContext[Any, Any]], Awaitable[Response]]
 
 
-def _as_game_error(exc: Exception) -> GameError:
+def as_game_error(exc: Exception) -> GameError:
     if isinstance(exc, GameError):
         return exc
     if isinstance(exc, StoreFull):
@@ -53,10 +54,14 @@ def _unary(method: Unary[Request, Response]) -> Unary[Request, Response]:
         try:
             return await method(self, request, context)
         except (GameError, StoreUnavailable) as exc:
-            await errors.abort(context, _as_game_error(exc))
+            await errors.abort(context, as_game_error(exc))
             raise AssertionError("abort returned") from exc
 
     return wrapper
+
+
+# The decorator for every unary method, this module's and the player and matchmaking servicers'.
+unary = _unary
 
 
 def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
@@ -104,11 +109,16 @@ class GameService(pb_grpc.GameServiceServicer):
     """GameService over a ``Sessions`` domain object."""
 
     def __init__(
-        self, sessions: Sessions, drain: Drain | None = None, bots: BotDispatcher | None = None
+        self,
+        sessions: Sessions,
+        drain: Drain | None = None,
+        bots: BotDispatcher | None = None,
+        players: Players | None = None,
     ) -> None:
         self._sessions = sessions
         self._drain = drain or Drain()
         self._bots = bots
+        self._players = players or Players(sessions.store.match_store())
 
     @_unary
     async def ListGameTypes(
@@ -133,6 +143,7 @@ class GameService(pb_grpc.GameServiceServicer):
             request.display_name,
             bots=[(b.seat, b.level) for b in request.bots],
             clock=convert.clock(request.clock),
+            player_id=await self._players.authenticate(bearer_token(context)),
         )
         record = await self._with_bots(seated.record) if request.bots else seated.record
         return pb.CreateGameResponse(game=convert.game(record), seat=seated.seat, seat_token=seated.token)
@@ -150,7 +161,8 @@ class GameService(pb_grpc.GameServiceServicer):
         request: pb.JoinGameRequest,
         context: grpc.aio.ServicerContext[pb.JoinGameRequest, pb.JoinGameResponse],
     ) -> pb.JoinGameResponse:
-        seated = await self._sessions.join(request.game_id, request.display_name)
+        player_id = await self._players.authenticate(bearer_token(context))
+        seated = await self._sessions.join(request.game_id, request.display_name, player_id)
         return pb.JoinGameResponse(
             game=convert.game(seated.record), seat=seated.seat, seat_token=seated.token
         )
@@ -263,7 +275,7 @@ class GameService(pb_grpc.GameServiceServicer):
             async for served in events:
                 yield _stream_response(wire, served)
         except (GameError, StoreUnavailable) as exc:
-            await errors.abort(context, _as_game_error(exc))
+            await errors.abort(context, as_game_error(exc))
 
     @_unary
     async def LeaveGame(

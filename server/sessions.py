@@ -26,10 +26,11 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.game import Game
-from server.event_hub import EventHub, StreamLimits
+from server.event_hub import EventHub
+from server.ratings import Ratings
 from server.reasons import GameError, Reason
 from server.records import GameRecord, GameStatus
-from server.sessions_lifecycle import Lifecycle, random_seed
+from server.sessions_lifecycle import Lifecycle, Newcomer, random_seed
 from server.sessions_model import SPECTATOR, GamesPage, Observer, Seated, ServedEvent, Submitted, View
 from server.sessions_play import Play
 from server.sessions_reads import Reads
@@ -38,10 +39,12 @@ from server.sessions_seats import SeatKeeping
 from server.sessions_shared import SessionContext
 from server.state_cache import DEFAULT_SIZE, StateCache
 from server.store import Deadline, SessionStore
+from server.stream_admission import StreamLimits
 
 __all__ = [
     "SPECTATOR",
     "GamesPage",
+    "Newcomer",
     "Observer",
     "Seated",
     "ServedEvent",
@@ -72,7 +75,12 @@ class Sessions:
         stream_limits: StreamLimits | None = None,
     ) -> None:
         self._ctx = SessionContext(
-            store, observer or Observer(), clock=clock, retries=commit_retries, cache=StateCache(cache_size)
+            store,
+            observer or Observer(),
+            clock=clock,
+            retries=commit_retries,
+            cache=StateCache(cache_size),
+            ratings=Ratings(store.match_store()),
         )
         self.hub = EventHub(store, stream_limits)
         self._lifecycle = Lifecycle(self._ctx, seeds)
@@ -99,11 +107,23 @@ class Sessions:
         display_name: str,
         bots: Sequence[tuple[int, str]] = (),
         clock: tuple[float, float] = (0.0, 0.0),
+        player_id: str = "",
     ) -> Seated:
-        return await self._lifecycle.create(game_type, players, options, display_name, bots, clock)
+        return await self._lifecycle.create(game_type, players, options, display_name, bots, clock, player_id)
 
-    async def join(self, game_id: str, display_name: str) -> Seated:
-        return await self._lifecycle.join(game_id, display_name)
+    async def create_matched(
+        self,
+        game_type: str,
+        options: Mapping[str, str],
+        players: int,
+        humans: Mapping[int, Newcomer],
+        bots: Mapping[int, str],
+        clock: tuple[float, float] = (0.0, 0.0),
+    ) -> tuple[GameRecord, dict[int, str]]:
+        return await self._lifecycle.create_matched(game_type, options, players, humans, bots, clock)
+
+    async def join(self, game_id: str, display_name: str, player_id: str = "") -> Seated:
+        return await self._lifecycle.join(game_id, display_name, player_id)
 
     async def leave(self, game_id: str, token: str | None) -> GameRecord:
         return await self._lifecycle.leave(game_id, token)

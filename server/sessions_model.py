@@ -104,5 +104,11 @@ class Observer:
     def events_streamed(self, game_type: str, count: int) -> None:
         """``count`` events were sent on one stream."""
 
+    def ticket_created(self, game_type: str) -> None:
+        """A matchmaking ticket was created on this replica."""
+
+    def ticket_ended(self, game_type: str, status: str, wait_seconds: float, bot_filled: bool) -> None:
+        """A ticket was MATCHED (by this replica's matcher), CANCELLED or EXPIRED, after ``wait_seconds``."""
+
     async def run(self, store: SessionStore) -> None:
         """Work of the observer's own while the server runs (sampling the store); cancelled at stop."""

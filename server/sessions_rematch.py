@@ -30,12 +30,14 @@ from server.store import GameExists, Loaded, NewEvent
 
 
 def rotated(old: GameRecord) -> tuple[SeatRecord, ...]:
-    """The rematch's seats: seat n's player at seat n + 1; bots (and resigned seats' bots) as bots."""
+    """The rematch's seats: seat n's player (same player id) at n + 1; bots (resigned seats' too) as bots."""
     seats = [SeatRecord()] * old.players
     for n, seat in enumerate(old.seats):
         playing_bot = seat.bot and not seat.is_away
         kept = bot_seat(seat.bot_level or validation.DEFAULT_BOT_LEVEL) if playing_bot else None
-        seats[(n + 1) % old.players] = kept or SeatRecord(seat.display_name, reserved=True)
+        seats[(n + 1) % old.players] = kept or SeatRecord(
+            seat.display_name, reserved=True, player_id=seat.player_id
+        )
     return tuple(seats)
 
 

@@ -20,6 +20,7 @@ from engine.core.game import Game
 from server import clocks, tokens, validation
 from server.answers import Answers
 from server.locks import GameLocks
+from server.ratings import Ratings
 from server.reasons import GameError, Reason
 from server.records import GameRecord
 from server.sessions_model import Observer, ServedEvent
@@ -37,7 +38,7 @@ class SessionContext:
     """The store, this replica's cache and per-game locks, and how the domain loads and reports.
 
     ``clock`` is injectable so tests can pin time; ``retries`` bounds reloads
-    after a compare-and-set conflict.
+    after a compare-and-set conflict; ``ratings`` (if any) rates every game that finishes.
     """
 
     def __init__(
@@ -48,6 +49,7 @@ class SessionContext:
         clock: Callable[[], float],
         retries: int,
         cache: StateCache,
+        ratings: Ratings | None = None,
     ) -> None:
         self.store = store
         self.observer = observer
@@ -55,6 +57,7 @@ class SessionContext:
         self.retries = retries
         self.cache = cache
         self.locks = GameLocks()
+        self.ratings = ratings  # rates every FINISHED game
 
     async def load(self, game_id: str) -> Loaded:
         """The game as the store holds it; GAME_NOT_FOUND when there is none."""
@@ -138,6 +141,8 @@ class SessionContext:
         if not record.status.is_over:
             return
         self.observer.game_ended(record, max(0.0, self.clock() - record.create_time))
+        if self.ratings is not None:
+            await self.ratings.game_finished(record)
         bots = [n for n, seat in enumerate(record.seats) if seat.bot]
         if bots:
             try:

@@ -35,6 +35,24 @@ def game_id(value: str) -> str:
     return value
 
 
+def hex_id(field: str, value: str) -> str:
+    """A player or ticket id: 20 lowercase hex characters, like a game id."""
+    if not GAME_ID.match(value):
+        raise invalid(field, "expected 20 lowercase hex characters")
+    return value
+
+
+# The longest bot_fill_after a ticket may ask for, in seconds.
+MAX_BOT_FILL_SECONDS = 3600.0
+
+
+def bot_fill_after(seconds: float) -> float:
+    """0 (never) up to an hour."""
+    if not 0 <= seconds <= MAX_BOT_FILL_SECONDS:
+        raise invalid("bot_fill_after", f"must be 0-{MAX_BOT_FILL_SECONDS:.0f} seconds")
+    return seconds
+
+
 def game_type(value: str) -> str:
     if not GAME_TYPE.match(value):
         raise invalid("game_type", "expected a game type name such as 'tbbr_dice'")
@@ -107,12 +125,12 @@ def options(values: dict[str, str]) -> dict[str, str]:
     return dict(values)
 
 
-def bot_level(value: str) -> str:
+def bot_level(value: str, field: str = "level") -> str:
     """A bot strength; empty means the default ("medium")."""
     if not value:
         return DEFAULT_BOT_LEVEL
     if value not in BOT_LEVELS:
-        raise invalid("level", f"bot level must be one of {', '.join(BOT_LEVELS)}")
+        raise invalid(field, f"bot level must be one of {', '.join(BOT_LEVELS)}")
     return value
 
 

@@ -55,8 +55,23 @@ def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float =
 
 
 @contextlib.contextmanager
-def running_redis(workdir: Path, **settings: str) -> Iterator[RedisServer]:
-    """A redis-server on a free port with ``settings`` (``maxmemory="4mb"``...), stopped on exit."""
+def serving(argv: list[str], port: int) -> Iterator[RedisServer]:
+    """``argv`` (a redis-server or Sentinel listening on ``port``) running until the block ends."""
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_for_port(port, process)
+        yield RedisServer(port, process)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def running_redis(workdir: Path, conf: Path | None = None, **settings: str) -> Iterator[RedisServer]:
+    """A redis-server on a free port with ``settings`` (``maxmemory="4mb"``...), stopped on exit.
+
+    ``conf``: a redis.conf read first; ``settings`` override it.
+    """
     port = free_port()
     settings = {
         "port": str(port),
@@ -66,20 +81,9 @@ def running_redis(workdir: Path, **settings: str) -> Iterator[RedisServer]:
         "dir": str(workdir),
         **settings,
     }
-    process = subprocess.Popen(
-        [
-            REDIS_BINARY,
-            *(part for key, value in settings.items() for part in (f"--{key.replace('_', '-')}", value)),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_for_port(port, process)
-        yield RedisServer(port, process)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    flags = [part for key, value in settings.items() for part in (f"--{key.replace('_', '-')}", value)]
+    with serving([REDIS_BINARY, *([str(conf)] if conf else []), *flags], port) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -74,6 +74,8 @@ class ZythosClient:
         self.channel = channel
         self.stub = pb_grpc.GameServiceStub(channel)
         self.tokens: dict[str, str] = {}
+        # A PlayerService token sent with CreateGame and JoinGame, so the seats taken are the player's.
+        self.player_token: str | None = None
 
     async def __aenter__(self) -> ZythosClient:
         return self
@@ -89,6 +91,9 @@ class ZythosClient:
     def _metadata(self, game_id: str, token: str | None) -> tuple[tuple[str, str], ...]:
         token = token if token is not None else self.tokens.get(game_id)
         return (("authorization", f"Bearer {token}"),) if token else ()
+
+    def _as_player(self) -> tuple[tuple[str, str], ...]:
+        return (("authorization", f"Bearer {self.player_token}"),) if self.player_token else ()
 
     async def _call(self, method: Any, request: Any, metadata: Sequence[tuple[str, str]] = ()) -> Any:
         try:
@@ -123,14 +128,14 @@ class ZythosClient:
             bots=[pb.BotSeat(seat=seat, level=level) for seat, level in sorted((bots or {}).items())],
             clock=clock,
         )
-        response: pb.CreateGameResponse = await self._call(self.stub.CreateGame, request)
+        response: pb.CreateGameResponse = await self._call(self.stub.CreateGame, request, self._as_player())
         self.tokens[response.game.game_id] = response.seat_token
         return response
 
     async def join_game(self, game_id: str, display_name: str) -> pb.JoinGameResponse:
         """Take a free seat; its token is kept (replacing any other seat token of this client there)."""
         request = pb.JoinGameRequest(game_id=game_id, display_name=display_name)
-        response: pb.JoinGameResponse = await self._call(self.stub.JoinGame, request)
+        response: pb.JoinGameResponse = await self._call(self.stub.JoinGame, request, self._as_player())
         self.tokens[game_id] = response.seat_token
         return response
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from server.records import GameRecord, GameStatus
+from server.store.match_base import MatchStore
 
 # Event ids look like Redis stream ids ("<revision>-<n>") in both stores.
 EVENT_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
@@ -318,6 +319,12 @@ class SessionStore(abc.ABC):
     @abc.abstractmethod
     async def finish_deadlines(self, deadlines: Sequence[Deadline]) -> None:
         """Forget these deadlines (enforced, or found stale)."""
+
+    # -- players, ratings and matchmaking tickets (server/store/match_base.py) ------------
+
+    @abc.abstractmethod
+    def match_store(self) -> MatchStore:
+        """The players, ratings and tickets kept beside the games (one object per store)."""
 
     async def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections."""

@@ -25,8 +25,10 @@ from server.store.base import (
     StoredEvent,
     event_ids,
 )
+from server.store.match_base import MatchStore
 from server.store.memory_bot_seats import MemoryBotSeats
 from server.store.memory_deadlines import MemoryDeadlines
+from server.store.memory_match import MemoryMatchStore
 
 
 def _event_key(event_id: str) -> tuple[int, int]:
@@ -95,6 +97,7 @@ class MemoryStore(MemoryBotSeats, MemoryDeadlines, SessionStore):
         self._games: dict[str, _Game] = {}
         self._index: list[str] = []  # game ids, ascending (ids sort by creation time)
         self._feeds: set[_MemoryFeed] = set()
+        self._match = MemoryMatchStore(clock)
 
     def _deadline(self, status: GameStatus) -> float:
         ttl = self._expiry.ttl(status)
@@ -188,3 +191,6 @@ class MemoryStore(MemoryBotSeats, MemoryDeadlines, SessionStore):
 
     async def ping(self) -> None:
         return None
+
+    def match_store(self) -> MatchStore:
+        return self._match

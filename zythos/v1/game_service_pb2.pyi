@@ -2,6 +2,7 @@ import datetime
 
 from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from zythos.v1 import dragon_brew_pb2 as _dragon_brew_pb2
 from zythos.v1 import tbbr_pb2 as _tbbr_pb2
 from zythos.v1 import tbbr_dice_pb2 as _tbbr_dice_pb2
 from zythos.v1 import tiny_dice_pb2 as _tiny_dice_pb2
@@ -79,13 +80,14 @@ class GameType(_message.Message):
     def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ...) -> None: ...
 
 class Seat(_message.Message):
-    __slots__ = ("seat", "display_name", "occupied", "bot", "bot_level", "resigned", "state", "reserve_left", "turn_deadline")
+    __slots__ = ("seat", "display_name", "occupied", "bot", "bot_level", "resigned", "player_id", "state", "reserve_left", "turn_deadline")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     OCCUPIED_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BOT_LEVEL_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     RESERVE_LEFT_FIELD_NUMBER: _ClassVar[int]
     TURN_DEADLINE_FIELD_NUMBER: _ClassVar[int]
@@ -95,10 +97,11 @@ class Seat(_message.Message):
     bot: bool
     bot_level: str
     resigned: bool
+    player_id: str
     state: SeatState
     reserve_left: _duration_pb2.Duration
     turn_deadline: _timestamp_pb2.Timestamp
-    def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ..., state: _Optional[_Union[SeatState, str]] = ..., reserve_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., turn_deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ..., player_id: _Optional[str] = ..., state: _Optional[_Union[SeatState, str]] = ..., reserve_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., turn_deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class Game(_message.Message):
     __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result", "waiting_reason", "clock", "rematch_of", "rematch_id")
@@ -142,14 +145,16 @@ class Game(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ..., waiting_reason: _Optional[str] = ..., clock: _Optional[_Union[TurnClock, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_id: _Optional[str] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("tbbr_dice", "tbbr", "tiny_dice")
+    __slots__ = ("tbbr_dice", "tbbr", "tiny_dice", "dragon_brew")
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
     TBBR_FIELD_NUMBER: _ClassVar[int]
     TINY_DICE_FIELD_NUMBER: _ClassVar[int]
+    DRAGON_BREW_FIELD_NUMBER: _ClassVar[int]
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceAction
     tbbr: _tbbr_pb2.TbbrAction
     tiny_dice: _tiny_dice_pb2.TinyDiceAction
-    def __init__(self, tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceAction, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrAction, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceAction, _Mapping]] = ...) -> None: ...
+    dragon_brew: _dragon_brew_pb2.DragonBrewAction
+    def __init__(self, tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceAction, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrAction, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceAction, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewAction, _Mapping]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("id", "label", "action")
@@ -162,21 +167,23 @@ class LegalAction(_message.Message):
     def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game", "your_seat", "tbbr_dice", "tbbr", "tiny_dice")
+    __slots__ = ("game", "your_seat", "tbbr_dice", "tbbr", "tiny_dice", "dragon_brew")
     GAME_FIELD_NUMBER: _ClassVar[int]
     YOUR_SEAT_FIELD_NUMBER: _ClassVar[int]
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
     TBBR_FIELD_NUMBER: _ClassVar[int]
     TINY_DICE_FIELD_NUMBER: _ClassVar[int]
+    DRAGON_BREW_FIELD_NUMBER: _ClassVar[int]
     game: Game
     your_seat: int
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceView
     tbbr: _tbbr_pb2.TbbrView
     tiny_dice: _tiny_dice_pb2.TinyDiceView
-    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., your_seat: _Optional[int] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceView, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrView, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceView, _Mapping]] = ...) -> None: ...
+    dragon_brew: _dragon_brew_pb2.DragonBrewView
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., your_seat: _Optional[int] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceView, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrView, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceView, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewView, _Mapping]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("event_id", "version", "seat", "kind", "label", "tbbr_dice", "tbbr", "tiny_dice")
+    __slots__ = ("event_id", "version", "seat", "kind", "label", "tbbr_dice", "tbbr", "tiny_dice", "dragon_brew")
     EVENT_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -185,6 +192,7 @@ class GameEvent(_message.Message):
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
     TBBR_FIELD_NUMBER: _ClassVar[int]
     TINY_DICE_FIELD_NUMBER: _ClassVar[int]
+    DRAGON_BREW_FIELD_NUMBER: _ClassVar[int]
     event_id: str
     version: int
     seat: int
@@ -193,7 +201,8 @@ class GameEvent(_message.Message):
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceEvent
     tbbr: _tbbr_pb2.TbbrEvent
     tiny_dice: _tiny_dice_pb2.TinyDiceEvent
-    def __init__(self, event_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., kind: _Optional[str] = ..., label: _Optional[str] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceEvent, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrEvent, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceEvent, _Mapping]] = ...) -> None: ...
+    dragon_brew: _dragon_brew_pb2.DragonBrewEvent
+    def __init__(self, event_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., kind: _Optional[str] = ..., label: _Optional[str] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceEvent, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrEvent, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceEvent, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewEvent, _Mapping]] = ...) -> None: ...
 
 class ListGameTypesRequest(_message.Message):
     __slots__ = ()
