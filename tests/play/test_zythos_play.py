@@ -184,3 +184,8 @@ async def test_a_game_with_no_board_of_its_own_plays_through_the_generic_one(
     monkeypatch.setattr(boards, "draw_generic", recorded)
     await play(served, "tiny_dice", 2, {})
     assert drawn and set(drawn) == {"tiny_dice"}
+
+
+async def test_dragon_brew_through_the_generic_board(served: Served) -> None:
+    """Dragon Brew has no board in zythos-play yet: it plays to the end on the seats and legal actions."""
+    await play(served, "dragon_brew", 2, {})
