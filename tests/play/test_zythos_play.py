@@ -189,3 +189,23 @@ async def test_a_game_with_no_board_of_its_own_plays_through_the_generic_one(
 async def test_dragon_brew_through_the_generic_board(served: Served) -> None:
     """Dragon Brew has no board in zythos-play yet: it plays to the end on the seats and legal actions."""
     await play(served, "dragon_brew", 2, {})
+
+
+async def test_find_a_match_then_play_it_against_the_bot_that_filled_the_table(served: Served) -> None:
+    """Matchmaking from the form: nobody else searches, so a bot takes the other seat after the wait."""
+    app = PlayApp(served.target, "Ann")
+    async with app.run_test(size=(110, 36)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.game_types)
+        assert isinstance(app.screen, LobbyScreen)
+        app.screen.query_one("#types", OptionList).focus()
+        await pilot.press("home", *["down"] * list(app.screen.game_types).index("tiny_dice"), "enter")
+        await until(pilot, lambda: isinstance(app.screen, CreateScreen))
+        await choose(pilot, "#players", ["1", "2", "3", "4"], "2")
+        await choose(pilot, "#fill", ["5.0", "30.0", "120.0", "0.0"], "5.0")
+        await pilot.press("ctrl+f")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await play_to_the_end(pilot, table, seed=11)
+        assert table.view is not None and table.view.game.status == pb.GAME_STATUS_FINISHED
+        assert sum(seat.bot for seat in table.view.game.seats) == 1
