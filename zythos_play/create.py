@@ -93,11 +93,8 @@ class CreateScreen(Screen[tuple[str, int] | None]):
         return name, players, options, {seat: level for seat, level in seats.items() if level}
 
     @on(Button.Pressed, "#create")
-    def action_create(self) -> None:
-        self._create()
-
     @work(exclusive=True, group="create")
-    async def _create(self) -> None:
+    async def action_create(self) -> None:
         name, players, options, bots = self._request()
         try:
             created = await self.client.create_game(self.game_type.name, players, name, options, bots)
@@ -107,11 +104,8 @@ class CreateScreen(Screen[tuple[str, int] | None]):
         self.dismiss((created.game.game_id, created.seat))
 
     @on(Button.Pressed, "#match")
-    def action_find_match(self) -> None:
-        self._find_match()
-
     @work(exclusive=True, group="create")
-    async def _find_match(self) -> None:
+    async def action_find_match(self) -> None:
         name, players, options, _ = self._request()
         fill = float(cast(float, self.query_one("#fill", Select).value))
         status = self.query_one("#search-status", Label)
