@@ -37,6 +37,7 @@ class DragonBrewGame(Game):
         OptionSpec("corrupt_judge", "Variant: the Corrupt Judge (bribes)", "false", ("true", "false")),
     )
     wire_module = "engine.dragon_brew.wire"
+    heuristic_module = "ai_players.heuristics.dragon_brew"
     # Measured over 180 random 2-4 player games: at most 34 legal actions at once, 455 distinct ids,
     # 478 steps; no chance steps (shuffles use the hidden rng).
     bounds = SizeBounds(distinct_actions=1024, chance_outcomes=1, game_length=20_000)
