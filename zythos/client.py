@@ -11,18 +11,16 @@ the ErrorInfo ``reason`` so callers can switch on it::
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
 import grpc
-from google.rpc import error_details_pb2, status_pb2
 
 from zythos.channel import balanced_channel
+from zythos.status_details import STATUS_DETAILS_KEY, parse_status_details
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
-
-_STATUS_DETAILS_KEY = "grpc-status-details-bin"
 
 
 class ZythosError(Exception):
@@ -48,18 +46,13 @@ class ZythosError(Exception):
 
     @staticmethod
     def from_rpc_error(error: grpc.aio.AioRpcError) -> ZythosError:
-        reason, metadata, violations = "", {}, dict[str, str]()
         for key, value in error.trailing_metadata() or ():
-            if key == _STATUS_DETAILS_KEY and isinstance(value, bytes):
-                status = status_pb2.Status.FromString(value)
-                for detail in status.details:
-                    info = error_details_pb2.ErrorInfo()
-                    bad = error_details_pb2.BadRequest()
-                    if detail.Unpack(info):
-                        reason, metadata = info.reason, dict(info.metadata)
-                    elif detail.Unpack(bad):
-                        violations.update((v.field, v.description) for v in bad.field_violations)
-        return ZythosError(error.code(), reason, error.details() or "", metadata, violations)
+            if key == STATUS_DETAILS_KEY and isinstance(value, bytes):
+                found = parse_status_details(value)
+                return ZythosError(
+                    error.code(), found.reason, error.details() or "", found.metadata, found.field_violations
+                )
+        return ZythosError(error.code(), "", error.details() or "", {})
 
 
 class ZythosClient:
@@ -205,7 +198,7 @@ class ZythosClient:
 
     async def stream_events(
         self, game_id: str, after_event_id: str = "", token: str | None = None
-    ) -> AsyncIterator[pb.GameEvent]:
+    ) -> AsyncGenerator[pb.GameEvent, None]:
         """The events this seat may see, live until the game ends; resume with the last event id.
 
         Stopping early? Close the iterator (``await it.aclose()``) so the call is cancelled at once.
