@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file zythos/v1/tbbr.proto.
  */
 export const file_zythos_v1_tbbr: GenFile = /*@__PURE__*/
-  fileDesc("ChR6eXRob3MvdjEvdGJici5wcm90bxIJenl0aG9zLnYxIkkKDFRiYnJCYWNrcGFjaxIOCgZ5ZWxsb3cYASABKAUSDQoFYnJvd24YAiABKAUSCwoDcmVkGAMgASgFEg0KBWJsYWNrGAQgASgFIlwKD1RiYnJCb251c1RyYWNrcxITCgtwb3NpdGlvbmluZxgBIAEoBRIQCghkZXNpZ25lchgCIAEoBRIQCghjYXJkaW5hbBgDIAEoBRIQCgh0cmFwcGlzdBgEIAEoBSKwBAoKVGJiclBsYXllchIQCghsb2NhdGlvbhgBIAEoCRIMCgR0aW1lGAIgASgFEg0KBXN0YWNrGAMgASgFEgwKBGRvbmUYBCABKAgSDgoGYXNsZWVwGAUgASgIEg4KBmNhbXBlZBgGIAEoCBIOCgZ0YXN0ZWQYByABKAUSFAoMYnJlYXRoYWx5emVyGAggASgFEg4KBmNoZWVycxgJIAEoBRIOCgZjaGVlc2UYCiABKAUSFQoNY2hlZXNlX3Rva2VucxgLIAEoBRIpCghiYWNrcGFjaxgMIAEoCzIXLnp5dGhvcy52MS5UYmJyQmFja3BhY2sSDwoHdmlzaXRlZBgNIAMoCRIbChNmaXJzdF92aXNpdG9yX2Rpc2NzGA4gASgFEhAKCGNvYXN0ZXJzGA8gASgFEikKBWJvbnVzGBAgASgLMhouenl0aG9zLnYxLlRiYnJCb251c1RyYWNrcxISCgpvYmplY3RpdmVzGBEgAygJEg0KBXNjb3JlGBIgASgFEg8KB3BlbmFsdHkYEyABKAUSEwoLYm91Z2h0X2hlcmUYFCABKAgSEwoLdGFzdGVkX2hlcmUYFSABKAgSFgoOYmljeWNsZV9zdHJlYWsYFiABKAUSHwoXaGl0Y2hoaWtpbmdfZGVzdGluYXRpb24YFyABKAkSHgoWaGl0Y2hoaWtpbmdfZXh0cmFfZGljZRgYIAEoBRIbChNncmFuZF9wbGFjZV9hcnJpdmFsGBkgASgFIi8KD1RiYnJDb2FzdGVyUGlsZRINCgVwbGFjZRgBIAEoCRINCgVjb3VudBgCIAEoBSJ5ChNUYmJyQm90dGxpbmdNYWNoaW5lEhIKCmFjY2Vzc2libGUYASADKAkSFAoMaW5hY2Nlc3NpYmxlGAIgAygJEhEKCWRlY2tfc2l6ZRgDIAEoBRIPCgdyZW1vdmVkGAQgAygJEhQKDGxldmVsMl9hZGRlZBgFIAEoCCJGCgtUYmJyVGFzdGluZxIMCgRzZWF0GAEgASgFEikKBmNvbG91chgCIAEoDjIZLnp5dGhvcy52MS5UYmJyQmVlckNvbG91ciIyChJUYmJyQm90dGxlQ3Jvc3NpbmcSDAoEc2VhdBgBIAEoBRIOCgZib3R0bGUYAiABKAUisQIKC1RiYnJQZW5kaW5nEiEKBHN0ZXAYASABKA4yEy56eXRob3MudjEuVGJiclN0ZXASDAoEc2VhdBgCIAEoBRINCgVvd25lchgDIAEoBRImCgRtb2RlGAQgASgOMhguenl0aG9zLnYxLlRiYnJUcmFuc3BvcnQSEwoLZGVzdGluYXRpb24YBSABKAkSDQoFY291bnQYBiABKAUSCgoCdHUYByABKAUSDgoGb3RoZXJzGAggAygFEigKBWdpZnRzGAkgAygOMhkuenl0aG9zLnYxLlRiYnJCZWVyQ29sb3VyEikKBm9mZmVycxgKIAMoDjIZLnp5dGhvcy52MS5UYmJyQmVlckNvbG91chIlCgVxdWV1ZRgLIAMoCzIWLnp5dGhvcy52MS5UYmJyVGFzdGluZyKvBAoIVGJiclZpZXcSEwoLdmlld2VyX3NlYXQYASABKAUSEwoLbnVtX3BsYXllcnMYAiABKAUSDwoHc2hvcnRlchgDIAEoCBILCgNkYXkYBCABKAUSEwoLZGF5X2xlbmd0aHMYBSADKAUSJgoHcGxheWVycxgGIAMoCzIVLnp5dGhvcy52MS5UYmJyUGxheWVyEiwKCGNvYXN0ZXJzGAcgAygLMhouenl0aG9zLnYxLlRiYnJDb2FzdGVyUGlsZRIbChNmaXJzdF92aXNpdG9yX2Rpc2NzGAggAygJEi8KB21hY2hpbmUYCSABKAsyHi56eXRob3MudjEuVGJickJvdHRsaW5nTWFjaGluZRIOCgZsZXZlbDMYCiADKAkSFgoOYm90dGxlc19icm9rZW4YCyADKAgSEwoLYWN0aXZlX3NlYXQYDCABKAUSGAoQY2xhaW1zX3RoaXNfdHVybhgNIAEoBRIQCgh0dXJuX2xvZxgOIAMoCRInCgdwZW5kaW5nGA8gASgLMhYuenl0aG9zLnYxLlRiYnJQZW5kaW5nEjMKDGJvdHRsZV9xdWV1ZRgQIAMoCzIdLnp5dGhvcy52MS5UYmJyQm90dGxlQ3Jvc3NpbmcSFQoNc3RhY2tfY291bnRlchgRIAEoBRIUCgxmaW5pc2hfb3JkZXIYEiADKAUSHAoUZ3JhbmRfcGxhY2VfYXJyaXZhbHMYEyABKAUSEAoIZmluaXNoZWQYFCABKAgiIAoPVGJickNob29zZVN0YXJ0Eg0KBXBsYWNlGAEgASgJIkcKCFRiYnJNb3ZlEiYKBG1vZGUYASABKA4yGC56eXRob3MudjEuVGJiclRyYW5zcG9ydBITCgtkZXN0aW5hdGlvbhgCIAEoCSIkCg1UYmJyUGF5RHJpdmVyEhMKC2Rlc3RpbmF0aW9uGAEgASgJIigKB1RiYnJCdXkSDQoFYmVlcnMYASABKAgSDgoGY2hlZXNlGAIgASgIIgsKCVRiYnJUYXN0ZSIPCg1UYmJyRWF0Q2hlZXNlIgoKCFRiYnJDYW1wIhAKDlRiYnJGaW5pc2hSYWNlIhkKCVRiYnJDbGFpbRIMCgRjYXJkGAEgASgJIg0KC1RiYnJFbmRUdXJuIjsKDlRiYnJDaG9vc2VCZWVyEikKBmNvbG91chgBIAEoDjIZLnp5dGhvcy52MS5UYmJyQmVlckNvbG91ciIKCghUYmJyU3RvcCIfCg9UYmJyQnJlYWtCb3R0bGUSDAoEY2FyZBgBIAEoCSIQCg5UYmJyS2VlcEJvdHRsZSIgCgpUYmJyUmVkZWVtEhIKCmVhdF9jaGVlc2UYASABKAgioAUKClRiYnJBY3Rpb24SMgoMY2hvb3NlX3N0YXJ0GAEgASgLMhouenl0aG9zLnYxLlRiYnJDaG9vc2VTdGFydEgAEiMKBG1vdmUYAiABKAsyEy56eXRob3MudjEuVGJick1vdmVIABIuCgpwYXlfZHJpdmVyGAMgASgLMhguenl0aG9zLnYxLlRiYnJQYXlEcml2ZXJIABIhCgNidXkYBCABKAsyEi56eXRob3MudjEuVGJickJ1eUgAEiUKBXRhc3RlGAUgASgLMhQuenl0aG9zLnYxLlRiYnJUYXN0ZUgAEi4KCmVhdF9jaGVlc2UYBiABKAsyGC56eXRob3MudjEuVGJickVhdENoZWVzZUgAEiMKBGNhbXAYByABKAsyEy56eXRob3MudjEuVGJickNhbXBIABIwCgtmaW5pc2hfcmFjZRgIIAEoCzIZLnp5dGhvcy52MS5UYmJyRmluaXNoUmFjZUgAEiUKBWNsYWltGAkgASgLMhQuenl0aG9zLnYxLlRiYnJDbGFpbUgAEioKCGVuZF90dXJuGAogASgLMhYuenl0aG9zLnYxLlRiYnJFbmRUdXJuSAASKQoEYmVlchgLIAEoCzIZLnp5dGhvcy52MS5UYmJyQ2hvb3NlQmVlckgAEiMKBHN0b3AYDCABKAsyEy56eXRob3MudjEuVGJiclN0b3BIABIyCgxicmVha19ib3R0bGUYDSABKAsyGi56eXRob3MudjEuVGJickJyZWFrQm90dGxlSAASMAoLa2VlcF9ib3R0bGUYDiABKAsyGS56eXRob3MudjEuVGJicktlZXBCb3R0bGVIABInCgZyZWRlZW0YDyABKAsyFS56eXRob3MudjEuVGJiclJlZGVlbUgAQgYKBGtpbmQimQIKCVRiYnJFdmVudBINCgVwbGFjZRgBIAEoCRImCgRtb2RlGAIgASgOMhguenl0aG9zLnYxLlRiYnJUcmFuc3BvcnQSCgoCdHUYAyABKAUSDAoEZGljZRgEIAMoBRIpCgZjb2xvdXIYBSABKA4yGS56eXRob3MudjEuVGJickJlZXJDb2xvdXISDAoEY2FyZBgGIAEoCRIOCgZhbW91bnQYByABKAUSDQoFc2VhdHMYCCADKAUSKAoFZ2lmdHMYCSADKA4yGS56eXRob3MudjEuVGJickJlZXJDb2xvdXISKQoGb2ZmZXJzGAogAygOMhkuenl0aG9zLnYxLlRiYnJCZWVyQ29sb3VyEg4KBnNjb3JlcxgLIAMoBSqhAQoOVGJickJlZXJDb2xvdXISIAocVEJCUl9CRUVSX0NPTE9VUl9VTlNQRUNJRklFRBAAEhsKF1RCQlJfQkVFUl9DT0xPVVJfWUVMTE9XEAESGgoWVEJCUl9CRUVSX0NPTE9VUl9CUk9XThACEhgKFFRCQlJfQkVFUl9DT0xPVVJfUkVEEAMSGgoWVEJCUl9CRUVSX0NPTE9VUl9CTEFDSxAEKpABCg1UYmJyVHJhbnNwb3J0Eh4KGlRCQlJfVFJBTlNQT1JUX1VOU1BFQ0lGSUVEEAASGgoWVEJCUl9UUkFOU1BPUlRfQklDWUNMRRABEiMKH1RCQlJfVFJBTlNQT1JUX1BVQkxJQ19UUkFOU1BPUlQQAhIeChpUQkJSX1RSQU5TUE9SVF9ISVRDSEhJS0lORxADKp8CCghUYmJyU3RlcBIZChVUQkJSX1NURVBfVU5TUEVDSUZJRUQQABITCg9UQkJSX1NURVBfU1RBUlQQARISCg5UQkJSX1NURVBfUk9MTBACEhEKDVRCQlJfU1RFUF9QQVkQAxIVChFUQkJSX1NURVBfT05CT0FSRBAEEhIKDlRCQlJfU1RFUF9HSUZUEAUSEwoPVEJCUl9TVEVQX09GRkVSEAYSEgoOVEJCUl9TVEVQX1BJQ0sQBxIUChBUQkJSX1NURVBfUkVERUVNEAgSEgoOVEJCUl9TVEVQX0NBTVAQCRIUChBUQkJSX1NURVBfQk9UVExFEAoSEwoPVEJCUl9TVEVQX0NMQUlNEAsSEwoPVEJCUl9TVEVQX05JR0hUEAxiBnByb3RvMw");
+  fileDesc("ChR6eXRob3MvdjEvdGJici5wcm90bxIJenl0aG9zLnYxIkkKDFRiYnJCYWNrcGFjaxIOCgZ5ZWxsb3cYASABKAUSDQoFYnJvd24YAiABKAUSCwoDcmVkGAMgASgFEg0KBWJsYWNrGAQgASgFIlwKD1RiYnJCb251c1RyYWNrcxITCgtwb3NpdGlvbmluZxgBIAEoBRIQCghkZXNpZ25lchgCIAEoBRIQCghjYXJkaW5hbBgDIAEoBRIQCgh0cmFwcGlzdBgEIAEoBSKwBAoKVGJiclBsYXllchIQCghsb2NhdGlvbhgBIAEoCRIMCgR0aW1lGAIgASgFEg0KBXN0YWNrGAMgASgFEgwKBGRvbmUYBCABKAgSDgoGYXNsZWVwGAUgASgIEg4KBmNhbXBlZBgGIAEoCBIOCgZ0YXN0ZWQYByABKAUSFAoMYnJlYXRoYWx5emVyGAggASgFEg4KBmNoZWVycxgJIAEoBRIOCgZjaGVlc2UYCiABKAUSFQoNY2hlZXNlX3Rva2VucxgLIAEoBRIpCghiYWNrcGFjaxgMIAEoCzIXLnp5dGhvcy52MS5UYmJyQmFja3BhY2sSDwoHdmlzaXRlZBgNIAMoCRIbChNmaXJzdF92aXNpdG9yX2Rpc2NzGA4gASgFEhAKCGNvYXN0ZXJzGA8gASgFEikKBWJvbnVzGBAgASgLMhouenl0aG9zLnYxLlRiYnJCb251c1RyYWNrcxISCgpvYmplY3RpdmVzGBEgAygJEg0KBXNjb3JlGBIgASgFEg8KB3BlbmFsdHkYEyABKAUSEwoLYm91Z2h0X2hlcmUYFCABKAgSEwoLdGFzdGVkX2hlcmUYFSABKAgSFgoOYmljeWNsZV9zdHJlYWsYFiABKAUSHwoXaGl0Y2hoaWtpbmdfZGVzdGluYXRpb24YFyABKAkSHgoWaGl0Y2hoaWtpbmdfZXh0cmFfZGljZRgYIAEoBRIbChNncmFuZF9wbGFjZV9hcnJpdmFsGBkgASgFIi8KD1RiYnJDb2FzdGVyUGlsZRINCgVwbGFjZRgBIAEoCRINCgVjb3VudBgCIAEoBSJ5ChNUYmJyQm90dGxpbmdNYWNoaW5lEhIKCmFjY2Vzc2libGUYASADKAkSFAoMaW5hY2Nlc3NpYmxlGAIgAygJEhEKCWRlY2tfc2l6ZRgDIAEoBRIPCgdyZW1vdmVkGAQgAygJEhQKDGxldmVsMl9hZGRlZBgFIAEoCCJGCgtUYmJyVGFzdGluZxIMCgRzZWF0GAEgASgFEikKBmNvbG91chgCIAEoDjIZLnp5dGhvcy52MS5UYmJyQmVlckNvbG91ciIyChJUYmJyQm90dGxlQ3Jvc3NpbmcSDAoEc2VhdBgBIAEoBRIOCgZib3R0bGUYAiABKAUisQIKC1RiYnJQZW5kaW5nEiEKBHN0ZXAYASABKA4yEy56eXRob3MudjEuVGJiclN0ZXASDAoEc2VhdBgCIAEoBRINCgVvd25lchgDIAEoBRImCgRtb2RlGAQgASgOMhguenl0aG9zLnYxLlRiYnJUcmFuc3BvcnQSEwoLZGVzdGluYXRpb24YBSABKAkSDQoFY291bnQYBiABKAUSCgoCdHUYByABKAUSDgoGb3RoZXJzGAggAygFEigKBWdpZnRzGAkgAygOMhkuenl0aG9zLnYxLlRiYnJCZWVyQ29sb3VyEikKBm9mZmVycxgKIAMoDjIZLnp5dGhvcy52MS5UYmJyQmVlckNvbG91chIlCgVxdWV1ZRgLIAMoCzIWLnp5dGhvcy52MS5UYmJyVGFzdGluZyLEBAoIVGJiclZpZXcSEwoLdmlld2VyX3NlYXQYASABKAUSEwoLbnVtX3BsYXllcnMYAiABKAUSDwoHc2hvcnRlchgDIAEoCBILCgNkYXkYBCABKAUSEwoLZGF5X2xlbmd0aHMYBSADKAUSJgoHcGxheWVycxgGIAMoCzIVLnp5dGhvcy52MS5UYmJyUGxheWVyEiwKCGNvYXN0ZXJzGAcgAygLMhouenl0aG9zLnYxLlRiYnJDb2FzdGVyUGlsZRIbChNmaXJzdF92aXNpdG9yX2Rpc2NzGAggAygJEi8KB21hY2hpbmUYCSABKAsyHi56eXRob3MudjEuVGJickJvdHRsaW5nTWFjaGluZRIOCgZsZXZlbDMYCiADKAkSFgoOYm90dGxlc19icm9rZW4YCyADKAgSEwoLYWN0aXZlX3NlYXQYDCABKAUSGAoQY2xhaW1zX3RoaXNfdHVybhgNIAEoBRIQCgh0dXJuX2xvZxgOIAMoCRInCgdwZW5kaW5nGA8gASgLMhYuenl0aG9zLnYxLlRiYnJQZW5kaW5nEjMKDGJvdHRsZV9xdWV1ZRgQIAMoCzIdLnp5dGhvcy52MS5UYmJyQm90dGxlQ3Jvc3NpbmcSFQoNc3RhY2tfY291bnRlchgRIAEoBRIUCgxmaW5pc2hfb3JkZXIYEiADKAUSHAoUZ3JhbmRfcGxhY2VfYXJyaXZhbHMYEyABKAUSEAoIZmluaXNoZWQYFCABKAgSEwoLdG9rZW5zX2xlZnQYFSADKAUiIAoPVGJickNob29zZVN0YXJ0Eg0KBXBsYWNlGAEgASgJIkcKCFRiYnJNb3ZlEiYKBG1vZGUYASABKA4yGC56eXRob3MudjEuVGJiclRyYW5zcG9ydBITCgtkZXN0aW5hdGlvbhgCIAEoCSIkCg1UYmJyUGF5RHJpdmVyEhMKC2Rlc3RpbmF0aW9uGAEgASgJIigKB1RiYnJCdXkSDQoFYmVlcnMYASABKAgSDgoGY2hlZXNlGAIgASgIIgsKCVRiYnJUYXN0ZSIPCg1UYmJyRWF0Q2hlZXNlIgoKCFRiYnJDYW1wIhAKDlRiYnJGaW5pc2hSYWNlIhkKCVRiYnJDbGFpbRIMCgRjYXJkGAEgASgJIg0KC1RiYnJFbmRUdXJuIjsKDlRiYnJDaG9vc2VCZWVyEikKBmNvbG91chgBIAEoDjIZLnp5dGhvcy52MS5UYmJyQmVlckNvbG91ciIKCghUYmJyU3RvcCIfCg9UYmJyQnJlYWtCb3R0bGUSDAoEY2FyZBgBIAEoCSIQCg5UYmJyS2VlcEJvdHRsZSIgCgpUYmJyUmVkZWVtEhIKCmVhdF9jaGVlc2UYASABKAgioAUKClRiYnJBY3Rpb24SMgoMY2hvb3NlX3N0YXJ0GAEgASgLMhouenl0aG9zLnYxLlRiYnJDaG9vc2VTdGFydEgAEiMKBG1vdmUYAiABKAsyEy56eXRob3MudjEuVGJick1vdmVIABIuCgpwYXlfZHJpdmVyGAMgASgLMhguenl0aG9zLnYxLlRiYnJQYXlEcml2ZXJIABIhCgNidXkYBCABKAsyEi56eXRob3MudjEuVGJickJ1eUgAEiUKBXRhc3RlGAUgASgLMhQuenl0aG9zLnYxLlRiYnJUYXN0ZUgAEi4KCmVhdF9jaGVlc2UYBiABKAsyGC56eXRob3MudjEuVGJickVhdENoZWVzZUgAEiMKBGNhbXAYByABKAsyEy56eXRob3MudjEuVGJickNhbXBIABIwCgtmaW5pc2hfcmFjZRgIIAEoCzIZLnp5dGhvcy52MS5UYmJyRmluaXNoUmFjZUgAEiUKBWNsYWltGAkgASgLMhQuenl0aG9zLnYxLlRiYnJDbGFpbUgAEioKCGVuZF90dXJuGAogASgLMhYuenl0aG9zLnYxLlRiYnJFbmRUdXJuSAASKQoEYmVlchgLIAEoCzIZLnp5dGhvcy52MS5UYmJyQ2hvb3NlQmVlckgAEiMKBHN0b3AYDCABKAsyEy56eXRob3MudjEuVGJiclN0b3BIABIyCgxicmVha19ib3R0bGUYDSABKAsyGi56eXRob3MudjEuVGJickJyZWFrQm90dGxlSAASMAoLa2VlcF9ib3R0bGUYDiABKAsyGS56eXRob3MudjEuVGJicktlZXBCb3R0bGVIABInCgZyZWRlZW0YDyABKAsyFS56eXRob3MudjEuVGJiclJlZGVlbUgAQgYKBGtpbmQigQwKCVRiYnJFdmVudBIrCgVtb3ZlZBgUIAEoCzIaLnp5dGhvcy52MS5UYmJyRXZlbnQuTW92ZWRIABI2CgtkaWNlX3JvbGxlZBgVIAEoCzIfLnp5dGhvcy52MS5UYmJyRXZlbnQuRGljZVJvbGxlZEgAEikKBGxhdGUYFiABKAsyGS56eXRob3MudjEuVGJickV2ZW50LkxhdGVIABItCgZ3YWl0ZWQYFyABKAsyGy56eXRob3MudjEuVGJickV2ZW50LldhaXRlZEgAEjAKCGF0X3BsYWNlGBggASgLMhwuenl0aG9zLnYxLlRiYnJFdmVudC5BdFBsYWNlSAASLQoGYm91Z2h0GBkgASgLMhsuenl0aG9zLnYxLlRiYnJFdmVudC5Cb3VnaHRIABItCgZjaGVlc2UYGiABKAsyGy56eXRob3MudjEuVGJickV2ZW50LkNoZWVzZUgAEi0KBnRhc3RlZBgbIAEoCzIbLnp5dGhvcy52MS5UYmJyRXZlbnQuVGFzdGVkSAASLwoHdG9hc3RlZBgcIAEoCzIcLnp5dGhvcy52MS5UYmJyRXZlbnQuVG9hc3RlZEgAEi8KCmNhcmRfZXZlbnQYHSABKAsyGS56eXRob3MudjEuVGJickV2ZW50LkNhcmRIABI3Cgx3b2tlX3VwX2xhdGUYHiABKAsyHy56eXRob3MudjEuVGJickV2ZW50Lldva2VVcExhdGVIABIzCgxzY29yZXNfZXZlbnQYHyABKAsyGy56eXRob3MudjEuVGJickV2ZW50LlNjb3Jlc0gAEg0KBXBsYWNlGAEgASgJEiYKBG1vZGUYAiABKA4yGC56eXRob3MudjEuVGJiclRyYW5zcG9ydBIKCgJ0dRgDIAEoBRIMCgRkaWNlGAQgAygFEikKBmNvbG91chgFIAEoDjIZLnp5dGhvcy52MS5UYmJyQmVlckNvbG91chIMCgRjYXJkGAYgASgJEg4KBmFtb3VudBgHIAEoBRINCgVzZWF0cxgIIAMoBRIoCgVnaWZ0cxgJIAMoDjIZLnp5dGhvcy52MS5UYmJyQmVlckNvbG91chIpCgZvZmZlcnMYCiADKA4yGS56eXRob3MudjEuVGJickJlZXJDb2xvdXISDgoGc2NvcmVzGAsgAygFGkoKBU1vdmVkEg0KBXBsYWNlGAEgASgJEiYKBG1vZGUYAiABKA4yGC56eXRob3MudjEuVGJiclRyYW5zcG9ydBIKCgJ0dRgDIAEoBRpCCgpEaWNlUm9sbGVkEgwKBGRpY2UYASADKAUSJgoEbW9kZRgCIAEoDjIYLnp5dGhvcy52MS5UYmJyVHJhbnNwb3J0GkoKBExhdGUSJgoEbW9kZRgBIAEoDjIYLnp5dGhvcy52MS5UYmJyVHJhbnNwb3J0EgoKAnR1GAIgASgFEg4KBmFtb3VudBgDIAEoBRojCgZXYWl0ZWQSDQoFcGxhY2UYASABKAkSCgoCdHUYAiABKAUaGAoHQXRQbGFjZRINCgVwbGFjZRgBIAEoCRpSCgZCb3VnaHQSDQoFcGxhY2UYASABKAkSKQoGY29sb3VyGAIgASgOMhkuenl0aG9zLnYxLlRiYnJCZWVyQ29sb3VyEg4KBmFtb3VudBgDIAEoBRoYCgZDaGVlc2USDgoGYW1vdW50GAEgASgFGkIKBlRhc3RlZBINCgVwbGFjZRgBIAEoCRIpCgZjb2xvdXIYAiABKA4yGS56eXRob3MudjEuVGJickJlZXJDb2xvdXIabQoHVG9hc3RlZBINCgVzZWF0cxgBIAMoBRIoCgVnaWZ0cxgCIAMoDjIZLnp5dGhvcy52MS5UYmJyQmVlckNvbG91chIpCgZvZmZlcnMYAyADKA4yGS56eXRob3MudjEuVGJickJlZXJDb2xvdXIaIAoEQ2FyZBIMCgRjYXJkGAEgASgJEgoKAnR1GAIgASgFGhgKCldva2VVcExhdGUSCgoCdHUYASABKAUaGAoGU2NvcmVzEg4KBnNjb3JlcxgBIAMoBUIGCgRraW5kKqEBCg5UYmJyQmVlckNvbG91chIgChxUQkJSX0JFRVJfQ09MT1VSX1VOU1BFQ0lGSUVEEAASGwoXVEJCUl9CRUVSX0NPTE9VUl9ZRUxMT1cQARIaChZUQkJSX0JFRVJfQ09MT1VSX0JST1dOEAISGAoUVEJCUl9CRUVSX0NPTE9VUl9SRUQQAxIaChZUQkJSX0JFRVJfQ09MT1VSX0JMQUNLEAQqkAEKDVRiYnJUcmFuc3BvcnQSHgoaVEJCUl9UUkFOU1BPUlRfVU5TUEVDSUZJRUQQABIaChZUQkJSX1RSQU5TUE9SVF9CSUNZQ0xFEAESIwofVEJCUl9UUkFOU1BPUlRfUFVCTElDX1RSQU5TUE9SVBACEh4KGlRCQlJfVFJBTlNQT1JUX0hJVENISElLSU5HEAMqnwIKCFRiYnJTdGVwEhkKFVRCQlJfU1RFUF9VTlNQRUNJRklFRBAAEhMKD1RCQlJfU1RFUF9TVEFSVBABEhIKDlRCQlJfU1RFUF9ST0xMEAISEQoNVEJCUl9TVEVQX1BBWRADEhUKEVRCQlJfU1RFUF9PTkJPQVJEEAQSEgoOVEJCUl9TVEVQX0dJRlQQBRITCg9UQkJSX1NURVBfT0ZGRVIQBhISCg5UQkJSX1NURVBfUElDSxAHEhQKEFRCQlJfU1RFUF9SRURFRU0QCBISCg5UQkJSX1NURVBfQ0FNUBAJEhQKEFRCQlJfU1RFUF9CT1RUTEUQChITCg9UQkJSX1NURVBfQ0xBSU0QCxITCg9UQkJSX1NURVBfTklHSFQQDGIGcHJvdG8z");
 
 /**
  * TbbrBackpack counts the Transported Beer Tokens a player carries.
@@ -668,6 +668,14 @@ export type TbbrView = Message<"zythos.v1.TbbrView"> & {
    * @generated from field: bool finished = 20;
    */
   finished: boolean;
+
+  /**
+   * Visited Brewery Tokens left in each seat's supply, in seat order: a first
+   * visit without one moves no bonus track.
+   *
+   * @generated from field: repeated int32 tokens_left = 21;
+   */
+  tokensLeft: number[];
 };
 
 /**
@@ -1108,86 +1116,190 @@ export const TbbrActionSchema: GenMessage<TbbrAction> = /*@__PURE__*/
   messageDesc(file_zythos_v1_tbbr, 24);
 
 /**
- * TbbrEvent carries the typed details of an event (GameEvent.kind says which:
- * move, dice, wait, late, disc, coaster, visit, buy, cheese, taste, eat,
- * toast, convert, camp, claim, bottle, asleep, day_over, day_end, game_end,
- * ...). Fields that do not apply are left unset.
+ * TbbrEvent carries the typed details of an event: one arm of `kind` per
+ * GameEvent.kind, as in TbbrDiceEvent. Events without details (asleep,
+ * day_over, finish, ...) carry no TbbrEvent. Fields 1-11 are the former flat
+ * shape, still filled for every event with details: deprecated, to be removed
+ * in v2 (docs/API.md, "TBBR events").
  *
  * @generated from message zythos.v1.TbbrEvent
  */
 export type TbbrEvent = Message<"zythos.v1.TbbrEvent"> & {
   /**
-   * Place concerned (destination, brewery), if any.
+   * The kind of event, as GameEvent.kind names it.
+   *
+   * @generated from oneof zythos.v1.TbbrEvent.kind
+   */
+  kind: {
+    /**
+     * "move".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.Moved moved = 20;
+     */
+    value: TbbrEvent_Moved;
+    case: "moved";
+  } | {
+    /**
+     * "dice".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.DiceRolled dice_rolled = 21;
+     */
+    value: TbbrEvent_DiceRolled;
+    case: "diceRolled";
+  } | {
+    /**
+     * "late".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.Late late = 22;
+     */
+    value: TbbrEvent_Late;
+    case: "late";
+  } | {
+    /**
+     * "wait".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.Waited waited = 23;
+     */
+    value: TbbrEvent_Waited;
+    case: "waited";
+  } | {
+    /**
+     * "disc", "coaster", "visit", "no_token", "start", "camp".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.AtPlace at_place = 24;
+     */
+    value: TbbrEvent_AtPlace;
+    case: "atPlace";
+  } | {
+    /**
+     * "buy".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.Bought bought = 25;
+     */
+    value: TbbrEvent_Bought;
+    case: "bought";
+  } | {
+    /**
+     * "cheese", "eat".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.Cheese cheese = 26;
+     */
+    value: TbbrEvent_Cheese;
+    case: "cheese";
+  } | {
+    /**
+     * "taste", "convert".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.Tasted tasted = 27;
+     */
+    value: TbbrEvent_Tasted;
+    case: "tasted";
+  } | {
+    /**
+     * "toast".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.Toasted toasted = 28;
+     */
+    value: TbbrEvent_Toasted;
+    case: "toasted";
+  } | {
+    /**
+     * "claim", "bottle".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.Card card_event = 29;
+     */
+    value: TbbrEvent_Card;
+    case: "cardEvent";
+  } | {
+    /**
+     * "awakening".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.WokeUpLate woke_up_late = 30;
+     */
+    value: TbbrEvent_WokeUpLate;
+    case: "wokeUpLate";
+  } | {
+    /**
+     * "day_end", "game_end".
+     *
+     * @generated from field: zythos.v1.TbbrEvent.Scores scores_event = 31;
+     */
+    value: TbbrEvent_Scores;
+    case: "scoresEvent";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * Deprecated (flat shape): place concerned (destination, brewery), if any.
    *
    * @generated from field: string place = 1;
    */
   place: string;
 
   /**
-   * Means of transport, for moves and dice.
+   * Deprecated (flat shape): Means of transport, for moves and dice.
    *
    * @generated from field: zythos.v1.TbbrTransport mode = 2;
    */
   mode: TbbrTransport;
 
   /**
-   * TU spent or concerned.
+   * Deprecated (flat shape): TU spent or concerned.
    *
    * @generated from field: int32 tu = 3;
    */
   tu: number;
 
   /**
-   * Dice rolled.
+   * Deprecated (flat shape): Dice rolled.
    *
    * @generated from field: repeated int32 dice = 4;
    */
   dice: number[];
 
   /**
-   * Beer colour, for buying and tasting.
+   * Deprecated (flat shape): Beer colour, for buying and tasting.
    *
    * @generated from field: zythos.v1.TbbrBeerColour colour = 5;
    */
   colour: TbbrBeerColour;
 
   /**
-   * Objective card id, for claims and broken bottles.
+   * Deprecated (flat shape): Objective card id, for claims and broken bottles.
    *
    * @generated from field: string card = 6;
    */
   card: string;
 
   /**
-   * A count: beers bought, cheeses left, missing moves.
+   * Deprecated (flat shape): A count: beers bought, cheeses left, missing moves.
    *
    * @generated from field: int32 amount = 7;
    */
   amount: number;
 
   /**
-   * Toast: the opponents.
+   * Deprecated (flat shape): Toast: the opponents.
    *
    * @generated from field: repeated int32 seats = 8;
    */
   seats: number[];
 
   /**
-   * Toast: the beers the arriving seat gave, one per opponent.
+   * Deprecated (flat shape): Toast: the beers the arriving seat gave, one per opponent.
    *
    * @generated from field: repeated zythos.v1.TbbrBeerColour gifts = 9;
    */
   gifts: TbbrBeerColour[];
 
   /**
-   * Toast: the beers the opponents offered.
+   * Deprecated (flat shape): Toast: the beers the opponents offered.
    *
    * @generated from field: repeated zythos.v1.TbbrBeerColour offers = 10;
    */
   offers: TbbrBeerColour[];
 
   /**
-   * Day and game end: every seat's score.
+   * Deprecated (flat shape): Day and game end: every seat's score.
    *
    * @generated from field: repeated int32 scores = 11;
    */
@@ -1200,6 +1312,347 @@ export type TbbrEvent = Message<"zythos.v1.TbbrEvent"> & {
  */
 export const TbbrEventSchema: GenMessage<TbbrEvent> = /*@__PURE__*/
   messageDesc(file_zythos_v1_tbbr, 25);
+
+/**
+ * Move: a player moved (GameEvent.kind "move").
+ *
+ * @generated from message zythos.v1.TbbrEvent.Moved
+ */
+export type TbbrEvent_Moved = Message<"zythos.v1.TbbrEvent.Moved"> & {
+  /**
+   * Destination place id.
+   *
+   * @generated from field: string place = 1;
+   */
+  place: string;
+
+  /**
+   * Means of transport.
+   *
+   * @generated from field: zythos.v1.TbbrTransport mode = 2;
+   */
+  mode: TbbrTransport;
+
+  /**
+   * TU spent.
+   *
+   * @generated from field: int32 tu = 3;
+   */
+  tu: number;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.Moved.
+ * Use `create(TbbrEvent_MovedSchema)` to create a new message.
+ */
+export const TbbrEvent_MovedSchema: GenMessage<TbbrEvent_Moved> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 0);
+
+/**
+ * Dice: dice rolled for public transport or hitchhiking ("dice").
+ *
+ * @generated from message zythos.v1.TbbrEvent.DiceRolled
+ */
+export type TbbrEvent_DiceRolled = Message<"zythos.v1.TbbrEvent.DiceRolled"> & {
+  /**
+   * The faces rolled.
+   *
+   * @generated from field: repeated int32 dice = 1;
+   */
+  dice: number[];
+
+  /**
+   * The move they were rolled for.
+   *
+   * @generated from field: zythos.v1.TbbrTransport mode = 2;
+   */
+  mode: TbbrTransport;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.DiceRolled.
+ * Use `create(TbbrEvent_DiceRolledSchema)` to create a new message.
+ */
+export const TbbrEvent_DiceRolledSchema: GenMessage<TbbrEvent_DiceRolled> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 1);
+
+/**
+ * Late: public transport arriving after the end of the day (mode and tu
+ * set), or a latecomer at the end of the race (amount: missing moves).
+ *
+ * @generated from message zythos.v1.TbbrEvent.Late
+ */
+export type TbbrEvent_Late = Message<"zythos.v1.TbbrEvent.Late"> & {
+  /**
+   * Public transport, for a late ride.
+   *
+   * @generated from field: zythos.v1.TbbrTransport mode = 1;
+   */
+  mode: TbbrTransport;
+
+  /**
+   * TU spent waiting, for a late ride.
+   *
+   * @generated from field: int32 tu = 2;
+   */
+  tu: number;
+
+  /**
+   * Moves still missing to the Grand Place, at the end of the race.
+   *
+   * @generated from field: int32 amount = 3;
+   */
+  amount: number;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.Late.
+ * Use `create(TbbrEvent_LateSchema)` to create a new message.
+ */
+export const TbbrEvent_LateSchema: GenMessage<TbbrEvent_Late> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 2);
+
+/**
+ * Wait: a failed hitchhiking attempt.
+ *
+ * @generated from message zythos.v1.TbbrEvent.Waited
+ */
+export type TbbrEvent_Waited = Message<"zythos.v1.TbbrEvent.Waited"> & {
+  /**
+   * Where the player wanted to go.
+   *
+   * @generated from field: string place = 1;
+   */
+  place: string;
+
+  /**
+   * TU spent by the road.
+   *
+   * @generated from field: int32 tu = 2;
+   */
+  tu: number;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.Waited.
+ * Use `create(TbbrEvent_WaitedSchema)` to create a new message.
+ */
+export const TbbrEvent_WaitedSchema: GenMessage<TbbrEvent_Waited> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 3);
+
+/**
+ * A brewery's piece taken or visited ("disc", "coaster", "visit",
+ * "no_token", "start", "camp").
+ *
+ * @generated from message zythos.v1.TbbrEvent.AtPlace
+ */
+export type TbbrEvent_AtPlace = Message<"zythos.v1.TbbrEvent.AtPlace"> & {
+  /**
+   * Brewery (or start, camp) place id.
+   *
+   * @generated from field: string place = 1;
+   */
+  place: string;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.AtPlace.
+ * Use `create(TbbrEvent_AtPlaceSchema)` to create a new message.
+ */
+export const TbbrEvent_AtPlaceSchema: GenMessage<TbbrEvent_AtPlace> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 4);
+
+/**
+ * Buy: beers bought.
+ *
+ * @generated from message zythos.v1.TbbrEvent.Bought
+ */
+export type TbbrEvent_Bought = Message<"zythos.v1.TbbrEvent.Bought"> & {
+  /**
+   * Brewery place id.
+   *
+   * @generated from field: string place = 1;
+   */
+  place: string;
+
+  /**
+   * Their colour.
+   *
+   * @generated from field: zythos.v1.TbbrBeerColour colour = 2;
+   */
+  colour: TbbrBeerColour;
+
+  /**
+   * How many.
+   *
+   * @generated from field: int32 amount = 3;
+   */
+  amount: number;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.Bought.
+ * Use `create(TbbrEvent_BoughtSchema)` to create a new message.
+ */
+export const TbbrEvent_BoughtSchema: GenMessage<TbbrEvent_Bought> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 5);
+
+/**
+ * A cheese bought or eaten ("cheese", "eat").
+ *
+ * @generated from message zythos.v1.TbbrEvent.Cheese
+ */
+export type TbbrEvent_Cheese = Message<"zythos.v1.TbbrEvent.Cheese"> & {
+  /**
+   * Cheeses in the backpack afterwards.
+   *
+   * @generated from field: int32 amount = 1;
+   */
+  amount: number;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.Cheese.
+ * Use `create(TbbrEvent_CheeseSchema)` to create a new message.
+ */
+export const TbbrEvent_CheeseSchema: GenMessage<TbbrEvent_Cheese> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 6);
+
+/**
+ * A beer tasted ("taste": at a brewery, or on board without place;
+ * "convert": at camp).
+ *
+ * @generated from message zythos.v1.TbbrEvent.Tasted
+ */
+export type TbbrEvent_Tasted = Message<"zythos.v1.TbbrEvent.Tasted"> & {
+  /**
+   * Brewery place id; empty on board and at camp.
+   *
+   * @generated from field: string place = 1;
+   */
+  place: string;
+
+  /**
+   * Its colour.
+   *
+   * @generated from field: zythos.v1.TbbrBeerColour colour = 2;
+   */
+  colour: TbbrBeerColour;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.Tasted.
+ * Use `create(TbbrEvent_TastedSchema)` to create a new message.
+ */
+export const TbbrEvent_TastedSchema: GenMessage<TbbrEvent_Tasted> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 7);
+
+/**
+ * Toast: the arriving player toasted with the opponents present.
+ *
+ * @generated from message zythos.v1.TbbrEvent.Toasted
+ */
+export type TbbrEvent_Toasted = Message<"zythos.v1.TbbrEvent.Toasted"> & {
+  /**
+   * The opponents.
+   *
+   * @generated from field: repeated int32 seats = 1;
+   */
+  seats: number[];
+
+  /**
+   * The beers the arriving seat gave, one per opponent.
+   *
+   * @generated from field: repeated zythos.v1.TbbrBeerColour gifts = 2;
+   */
+  gifts: TbbrBeerColour[];
+
+  /**
+   * The beers the opponents offered.
+   *
+   * @generated from field: repeated zythos.v1.TbbrBeerColour offers = 3;
+   */
+  offers: TbbrBeerColour[];
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.Toasted.
+ * Use `create(TbbrEvent_ToastedSchema)` to create a new message.
+ */
+export const TbbrEvent_ToastedSchema: GenMessage<TbbrEvent_Toasted> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 8);
+
+/**
+ * An objective card claimed ("claim") or removed with a broken bottle
+ * ("bottle", with tu: the bottle token's space).
+ *
+ * @generated from message zythos.v1.TbbrEvent.Card
+ */
+export type TbbrEvent_Card = Message<"zythos.v1.TbbrEvent.Card"> & {
+  /**
+   * Objective card id.
+   *
+   * @generated from field: string card = 1;
+   */
+  card: string;
+
+  /**
+   * The bottle token's time-track space, for a broken bottle.
+   *
+   * @generated from field: int32 tu = 2;
+   */
+  tu: number;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.Card.
+ * Use `create(TbbrEvent_CardSchema)` to create a new message.
+ */
+export const TbbrEvent_CardSchema: GenMessage<TbbrEvent_Card> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 9);
+
+/**
+ * Awakening: a player wakes up late.
+ *
+ * @generated from message zythos.v1.TbbrEvent.WokeUpLate
+ */
+export type TbbrEvent_WokeUpLate = Message<"zythos.v1.TbbrEvent.WokeUpLate"> & {
+  /**
+   * TU late.
+   *
+   * @generated from field: int32 tu = 1;
+   */
+  tu: number;
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.WokeUpLate.
+ * Use `create(TbbrEvent_WokeUpLateSchema)` to create a new message.
+ */
+export const TbbrEvent_WokeUpLateSchema: GenMessage<TbbrEvent_WokeUpLate> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 10);
+
+/**
+ * Every seat's score, at the end of a day ("day_end") or of the race
+ * ("game_end").
+ *
+ * @generated from message zythos.v1.TbbrEvent.Scores
+ */
+export type TbbrEvent_Scores = Message<"zythos.v1.TbbrEvent.Scores"> & {
+  /**
+   * Per seat.
+   *
+   * @generated from field: repeated int32 scores = 1;
+   */
+  scores: number[];
+};
+
+/**
+ * Describes the message zythos.v1.TbbrEvent.Scores.
+ * Use `create(TbbrEvent_ScoresSchema)` to create a new message.
+ */
+export const TbbrEvent_ScoresSchema: GenMessage<TbbrEvent_Scores> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_tbbr, 25, 11);
 
 /**
  * TbbrBeerColour is the type of a beer, and the colour of its brewery.
