@@ -32,7 +32,9 @@ def declared(extra: str | None) -> list[Requirement]:
     return [Requirement(text) for text in listed]
 
 
-@pytest.mark.parametrize(("lock", "extras"), [("runtime", [None]), ("dev", [None, "dev"])])
+@pytest.mark.parametrize(
+    ("lock", "extras"), [("runtime", [None]), ("play", [None, "play"]), ("dev", [None, "dev", "play"])]
+)
 def test_every_declared_dependency_is_locked_within_its_range(lock: str, extras: list[str | None]) -> None:
     """A dependency added to pyproject.toml without re-locking fails: run scripts/lock_requirements.sh."""
     pins = locked(lock)
@@ -49,6 +51,7 @@ def test_installs_take_the_hashes() -> None:
     """make (and so CI) and the image install the locks in hash-checking mode, the project without deps."""
     makefile = (ROOT / "Makefile").read_text()
     assert "--require-hashes -r requirements/dev.lock" in makefile
+    assert "--require-hashes -r requirements/play.lock" in makefile
     assert "install -q --no-deps -e ." in makefile
     dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
     assert "--require-hashes --wheel-dir /wheels -r requirements/runtime.lock" in dockerfile
