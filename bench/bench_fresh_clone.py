@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.procs import machine
+from bench.procs import free_port, machine
 from zythos.client import ZythosClient
 from zythos.v1 import game_service_pb2 as pb
 
@@ -51,7 +51,7 @@ def main() -> None:
         clone = Path(folder) / "zythos"
         subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
         began = time.monotonic()
-        flags = f"--port {args.port} --metrics-port 0 --grpc-web-port 0"
+        flags = f"--port {args.port} --metrics-port 0 --grpc-web-port {free_port()}"
         log = (Path(folder) / "run.log").open("wb")
         run = subprocess.Popen(
             ["make", "run", f"ARGS={flags}"],
@@ -68,8 +68,9 @@ def main() -> None:
             asyncio.run(first_move(f"127.0.0.1:{args.port}"))
             moved = time.monotonic() - began
         finally:
-            os.killpg(run.pid, signal.SIGTERM)
-            run.wait(timeout=60)
+            if run.poll() is None:
+                os.killpg(run.pid, signal.SIGTERM)
+                run.wait(timeout=60)
     print(f"make run serving after {serving:.1f} s; first move applied {moved:.1f} s after make run started")
 
 
