@@ -332,7 +332,8 @@ def report(records: Sequence[GameRecord]) -> MatchReport:
         deals=len(by_deal),
         score_share=share,
         win_share=Estimate.of(per_deal(lambda r: win_share(r.ranking, a_seat(r))), 0.0, 1.0),
-        mean_rank=Estimate.of(per_deal(lambda r: float(r.ranking[a_seat(r)])), 1.0, float(n)),
+        # Solo, the rank is 1 (victory) or 2 (the Automa won).
+        mean_rank=Estimate.of(per_deal(lambda r: float(r.ranking[a_seat(r)])), 1.0, float(max(n, 2))),
         margin=Estimate.of(per_deal(margin)),
         elo=Estimate(elo(share.mean), elo(share.low), elo(share.high)),
         a_mean_score=statistics.fmean(r.scores[a_seat(r)] for r in records),
