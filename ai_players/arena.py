@@ -107,6 +107,8 @@ _CONFIG_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "value": ("leaf_value", str),
     "tochance": ("tree_to_chance", lambda raw: raw.lower() not in ("0", "false", "no")),
     "cut": ("cut_at_turn", lambda raw: _choice(raw, {"turn": True, "decision": False})),
+    "par": ("solo_par", float),
+    "victory": ("solo_victory", float),
 }
 
 
@@ -121,7 +123,8 @@ def parse_config(params: str) -> SearchConfig:
 
     Also ``prior=0.5`` (progressive bias), ``widen=1.0`` or ``widen=off``, ``root=halving``, ``cands=8``,
     ``value=fitted`` (the leaf value), ``cut=turn`` (cut rollouts where the seat's turn begins) and
-    ``tochance=1`` (end the tree at the next chance step).
+    ``tochance=1`` (end the tree at the next chance step); solo, ``par=60`` and ``victory=10`` (the reward's
+    centre and a victory's worth, in points).
     """
     values: dict[str, Any] = {}
     for item in filter(None, params.split(",")):

@@ -10,7 +10,9 @@ than the difference of two independent means.
     python -m ai_players.arena --game tbbr_dice --players 1 --a level:hard --games 400 --seed 1 --json H.json
     python -m ai_players.experiments.solo G.json H.json
 
-The first file is the baseline every other one is compared with.
+The first file is the baseline every other one is compared with. A player's
+runs with several seeds are joined with ``+`` (``G1.json+G2.json``), in the
+same order for every player, and merged as ``experiments.merge`` does.
 """
 
 from __future__ import annotations
@@ -58,9 +60,13 @@ def paired(base: Sequence[GameRecord], other: Sequence[GameRecord]) -> tuple[Est
     return Estimate.of(scores), Estimate.of(wins, -1.0, 1.0)
 
 
-def _seed(path: Path) -> str | None:
-    argv = json.loads(path.read_text()).get("argv", [])
-    return argv[argv.index("--seed") + 1] if "--seed" in argv[:-1] else None
+def _seeds(paths: Sequence[Path]) -> tuple[str | None, ...]:
+    """The ``--seed`` of each run, in order (None where the file does not say)."""
+    seeds = []
+    for path in paths:
+        argv = json.loads(path.read_text()).get("argv", [])
+        seeds.append(argv[argv.index("--seed") + 1] if "--seed" in argv[:-1] else None)
+    return tuple(seeds)
 
 
 def _est(e: Estimate, digits: int) -> str:
@@ -69,16 +75,19 @@ def _est(e: Estimate, digits: int) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="+", type=Path, help="solo arena results; the first is the baseline")
+    parser.add_argument(
+        "files", nargs="+", help="solo arena results (A.json or A1.json+A2.json); first: baseline"
+    )
     args = parser.parse_args(argv)
-    seeds = {_seed(path) for path in args.files}
+    players = [[Path(part) for part in item.split("+")] for item in args.files]
+    seeds = {_seeds(paths) for paths in players}
     if len(seeds) > 1:
-        raise SystemExit(f"the files were played with different seeds ({', '.join(map(str, seeds))})")
-    runs = [load_records([path]) for path in args.files]
+        raise SystemExit(f"the players' runs have different seeds: {sorted(seeds, key=str)}")
+    runs = [load_records(paths) for paths in players]
     base = runs[0][1]
-    for path, (lineup, records) in zip(args.files, runs, strict=True):
+    for name, (lineup, records) in zip(args.files, runs, strict=True):
         s = summary(records)
-        print(f"{lineup[0]} ({path.name}): {s.deals} deals, 95% CIs over deals")
+        print(f"{lineup[0]} ({name}): {s.deals} deals, 95% CIs over deals")
         print(f"  victory rate  {s.victory.mean:.3f} [{s.victory.low:.3f}, {s.victory.high:.3f}]")
         print(f"  mean score    {s.score.mean:.1f} [{s.score.low:.1f}, {s.score.high:.1f}]")
         if s.ms_per_decision:

@@ -142,6 +142,8 @@ def test_search_parameters_parse_into_a_config() -> None:
     assert (leaf.leaf_value, leaf.tree_to_chance) == ("fitted", True)
     assert parse_config("tochance=0").tree_to_chance is False
     assert parse_config("cut=turn").cut_at_turn and not parse_config("cut=decision").cut_at_turn
+    solo = parse_config("par=55,victory=0")
+    assert (solo.solo_par, solo.solo_victory) == (55.0, 0.0) and parse_config("").solo_par is None
     with pytest.raises(ValueError, match="'round' is not one of turn, decision"):
         parse_config("cut=round")
     with pytest.raises(ValueError, match="unknown search parameter"):
