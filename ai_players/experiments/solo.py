@@ -35,6 +35,7 @@ class SoloSummary:
     victory: Estimate
     score: Estimate
     ms_per_decision: float
+    iterations_per_decision: float
 
 
 def summary(records: Sequence[GameRecord]) -> SoloSummary:
@@ -46,6 +47,7 @@ def summary(records: Sequence[GameRecord]) -> SoloSummary:
         victory=Estimate.of([float(r.ranking[0] == 1) for r in records], 0.0, 1.0),
         score=Estimate.of([r.scores[0] for r in records]),
         ms_per_decision=1000 * seconds / decisions if decisions else 0.0,
+        iterations_per_decision=sum(r.search_iterations for r in records) / decisions if decisions else 0.0,
     )
 
 
@@ -91,7 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  victory rate  {s.victory.mean:.3f} [{s.victory.low:.3f}, {s.victory.high:.3f}]")
         print(f"  mean score    {s.score.mean:.1f} [{s.score.low:.1f}, {s.score.high:.1f}]")
         if s.ms_per_decision:
-            print(f"  search        {s.ms_per_decision:.1f} ms per searched decision")
+            its, ms = s.iterations_per_decision, s.ms_per_decision
+            print(f"  search        {its:.1f} iterations, {ms:.1f} ms (wall) per searched decision")
         if records is not base:
             score, wins = paired(base, records)
             print(f"  minus {runs[0][0][0]}, paired over the same deals:")
