@@ -218,8 +218,16 @@ def score_actions(state: State, seat: int, actions: Sequence[Any]) -> list[float
 
 
 def projected_scores(state: State) -> list[float]:
-    """The running countdown, less the roads still to ride home once the race is on."""
+    """The running countdown, less the roads still to ride home once the race is on.
+
+    Solo, the solo model's projection of the final score instead (``SOLO_VALUE``): the
+    solo reward reads the score itself, around a par, and a running countdown is far
+    below any final score until late in the game (a search scored by it saw every
+    cut-off at the bottom of the reward's range, and played worse than at random).
+    """
     s: TbbrDiceState = state  # type: ignore[assignment]
+    if s.solo:
+        return SOLO_VALUE.scores(state)
     scores = s.scores()
     penalty = -components().tracks.road_penalty
     for seat, sheet in enumerate(s.sheets):

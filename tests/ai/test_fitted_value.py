@@ -105,9 +105,11 @@ def test_the_fit_recovers_a_value_better_than_none_on_its_holdout(
     assert errors["holdout_rms_fitted"] < errors["holdout_rms_countdown"]
 
 
-def test_a_solo_search_tells_its_actions_apart_by_the_projected_score() -> None:
+@pytest.mark.parametrize("leaf", ["default", "fitted"])
+def test_a_solo_search_tells_its_actions_apart_by_the_projected_score(leaf: str) -> None:
     # Mid-game against Thomas, projected scores are well above 30: the old solo reward, a margin
-    # against zero saturating at 30 points, gave every cut-off rollout the same 1.0.
+    # against zero saturating at 30 points, gave every cut-off rollout the same 1.0. Solo, both
+    # leaf values project the final score (the running countdown would sit below the par).
     game = load_game("tbbr_dice")
     state = game.new_state(1, {}, 11)
     policy, rng = make_policy("greedy", "tbbr_dice"), Rng(2)
@@ -120,7 +122,8 @@ def test_a_solo_search_tells_its_actions_apart_by_the_projected_score() -> None:
             break
         state.apply_legal(0, policy.choose(state, 0, rng))
     assert heuristic.fitted_scores(state)[0] > 40
-    config = SearchConfig(iterations=60, rollout="greedy", rollout_depth=8, leaf_value="fitted")
+    assert heuristic.projected_scores(state) == heuristic.SOLO_VALUE.scores(state)
+    config = SearchConfig(iterations=60, rollout="greedy", rollout_depth=8, leaf_value=leaf)
     means = [s.mean for s in search(game, state.observe(0), 0, config, seed=1).stats if s.visits]
     assert len(means) >= 3 and len(set(means)) == len(means)
     assert all(0.0 < m < 1.0 for m in means)
