@@ -107,6 +107,8 @@ _CONFIG_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "value": ("leaf_value", str),
     "tochance": ("tree_to_chance", lambda raw: raw.lower() not in ("0", "false", "no")),
     "cut": ("cut_at_turn", lambda raw: _choice(raw, {"turn": True, "decision": False})),
+    "par": ("solo_par", float),
+    "victory": ("solo_victory", float),
 }
 
 
@@ -121,7 +123,8 @@ def parse_config(params: str) -> SearchConfig:
 
     Also ``prior=0.5`` (progressive bias), ``widen=1.0`` or ``widen=off``, ``root=halving``, ``cands=8``,
     ``value=fitted`` (the leaf value), ``cut=turn`` (cut rollouts where the seat's turn begins) and
-    ``tochance=1`` (end the tree at the next chance step).
+    ``tochance=1`` (end the tree at the next chance step); solo, ``par=60`` and ``victory=10`` (the reward's
+    centre and a victory's worth, in points).
     """
     values: dict[str, Any] = {}
     for item in filter(None, params.split(",")):
@@ -332,7 +335,8 @@ def report(records: Sequence[GameRecord]) -> MatchReport:
         deals=len(by_deal),
         score_share=share,
         win_share=Estimate.of(per_deal(lambda r: win_share(r.ranking, a_seat(r))), 0.0, 1.0),
-        mean_rank=Estimate.of(per_deal(lambda r: float(r.ranking[a_seat(r)])), 1.0, float(n)),
+        # Solo, the rank is 1 (victory) or 2 (the Automa won).
+        mean_rank=Estimate.of(per_deal(lambda r: float(r.ranking[a_seat(r)])), 1.0, float(max(n, 2))),
         margin=Estimate.of(per_deal(margin)),
         elo=Estimate(elo(share.mean), elo(share.low), elo(share.high)),
         a_mean_score=statistics.fmean(r.scores[a_seat(r)] for r in records),

@@ -20,7 +20,9 @@ Set Monte Carlo Tree Search", 2012):
    static evaluation alone, a smoother signal than a provisional rank);
 5. backs up a reward vector, one value per seat: every edge adds the value of
    the seat that chose it (max^n), so 3- and 4-player games are searched with
-   each opponent pursuing its own score rather than minimising ours.
+   each opponent pursuing its own score rather than minimising ours. Alone
+   against an Automa (solo), the one reward is the seat's own score around
+   the game's par, a victory counting as extra points (``solo_reward``).
 
 Simultaneous secret choices (several seats in ``actors()``, e.g. choosing a
 personal goal at the start) are searched as hidden sequential choices: the
@@ -55,6 +57,7 @@ from ai_players.policies import (
     has_heuristic,
     heuristic,
     make_policy,
+    solo_par,
 )
 from engine.core import Game, Rng, State
 
@@ -74,6 +77,11 @@ class SearchConfig:
     leaf_value: str = "default"
     margin_weight: float = 0.2  # share of the reward given to the score margin
     score_scale: float = 30.0  # a margin of this many points saturates the margin term
+    # Solo (one seat against an Automa that scores nothing): the reward is the seat's own score,
+    # plus ``solo_victory`` points for a victory, centred on ``solo_par`` (None: the game's typical
+    # solo score, policies.solo_par) and saturating ``score_scale`` points either side.
+    solo_par: float | None = None
+    solo_victory: float = 10.0
     prior_weight: float = 0.5  # progressive bias (games with a registered heuristic): fades as 1 / (n + 1)
     widening: float | None = 1.0  # progressive widening: try a new action once tried < 1 + w * sqrt(visits)
     # Common random numbers at the root: the k-th visit of every root action plays in the same
@@ -110,22 +118,19 @@ class SearchConfig:
 def reward_vector(
     ranking: Sequence[int], scores: Sequence[float], margin_weight: float, score_scale: float
 ) -> list[float]:
-    """One reward in [0, 1] per seat, blending rank utility with score margin.
+    """One reward in [0, 1] per seat (``n`` >= 2), blending rank utility with score margin.
 
-    With ``n`` >= 2 seats, seat ``s`` gets ``(1 - w) * u + w * (1 + m) / 2`` where
+    Seat ``s`` gets ``(1 - w) * u + w * (1 + m) / 2`` where
     ``u = (seats ranked below s + 0.5 * seats tied with s) / (n - 1)`` (1 for a
     sole winner, 0 for a sole loser, 0.5 for a two-way tie) and
     ``m = clip((score_s - best other score) / scale, -1, 1)``. The margin term
     prefers winning big and losing small, which matters in rollouts whose
-    rank is already decided. Solo (``n == 1``): ``u`` is 1 on victory
-    (``ranking == [1]``), else 0, and ``m = clip(score / scale, -1, 1)``.
+    rank is already decided. A solo game is scored by ``solo_reward``.
     """
     n = len(ranking)
+    if n < 2:
+        raise ValueError("reward_vector compares seats; score a solo game with solo_reward")
     w = margin_weight
-    if n == 1:
-        won = 1.0 if ranking[0] == 1 else 0.0
-        margin = max(-1.0, min(1.0, scores[0] / score_scale))
-        return [(1.0 - w) * won + w * 0.5 * (1.0 + margin)]
     rewards = []
     for seat in range(n):
         rank = ranking[seat]
@@ -136,6 +141,41 @@ def reward_vector(
         margin = max(-1.0, min(1.0, (scores[seat] - best_other) / score_scale))
         rewards.append((1.0 - w) * utility + w * 0.5 * (1.0 + margin))
     return rewards
+
+
+def solo_reward(score: float, won: bool, par: float, victory: float, scale: float) -> float:
+    """A solo seat's reward in [0, 1]: its own score, plus ``victory`` points if it won, against ``par``.
+
+    Alone against an Automa that scores nothing there is no margin and no rank
+    to blend: ``(1 + clip((score + victory * won - par) / scale, -1, 1)) / 2``.
+    Centred on a typical solo score (about 60 points for the greedy player),
+    the reward keeps telling a better score from a worse one over the whole
+    range a game reaches, where a margin against zero saturated at 30 points
+    and left cut-off rollouts with no signal.
+    """
+    points = score + (victory if won else 0.0) - par
+    return 0.5 * (1.0 + max(-1.0, min(1.0, points / scale)))
+
+
+def terminal_reward(
+    ranking: Sequence[int], scores: Sequence[float], config: SearchConfig, par: float
+) -> list[float]:
+    """The reward vector of a finished game (solo: ``ranking == [1]`` is a victory, ``par`` its centre)."""
+    if len(ranking) == 1:
+        return [solo_reward(scores[0], ranking[0] == 1, par, config.solo_victory, config.score_scale)]
+    return reward_vector(ranking, scores, config.margin_weight, config.score_scale)
+
+
+def cutoff_reward(projected: Sequence[float], config: SearchConfig, par: float) -> list[float]:
+    """The reward vector of a rollout cut off mid-game, from the static evaluation's projected scores.
+
+    With several seats, the projected margin alone (a provisional rank is a
+    noisy 0/1 step mid-game). Solo, the projected score, with no victory
+    claimed: whether the goals and the podium will come is not known yet.
+    """
+    if len(projected) == 1:
+        return [solo_reward(projected[0], False, par, config.solo_victory, config.score_scale)]
+    return reward_vector(running_ranking(projected), projected, 1.0, config.score_scale)
 
 
 def running_ranking(scores: Sequence[float]) -> list[int]:
@@ -214,6 +254,7 @@ class Search:
         self._evaluate = evaluator(game.name, config.leaf_value)
         # The prior needs a cheap heuristic: without one of its own, a game gets no prior.
         self._heuristic = heuristic(game.name) if has_heuristic(game.name) else None
+        self._par = solo_par(game.name) if config.solo_par is None else config.solo_par
         self._seats: int | None = None  # seats at the table, read from the first rollout's world
 
     # -- one decision -------------------------------------------------------------------------
@@ -492,17 +533,12 @@ class Search:
             actors = list(state.actors())
             turn_begins = actors == [self.seat] and previous != self.seat
             if depth is not None and decisions >= depth and (turn_begins or not at_turn):
-                # Mid-game, who is ahead is a noisy step; the projected margin is the smoother signal.
-                projected = self._evaluate(state)
-                return reward_vector(running_ranking(projected), projected, 1.0, self.config.score_scale)
+                return cutoff_reward(self._evaluate(state), self.config, self._par)
             for seat in actors:
                 state.apply_legal(seat, policy.choose(state, seat, choices))
             previous = actors[-1]
             decisions += 1
-        return self._reward(state.ranking(), state.scores())
-
-    def _reward(self, ranking: Sequence[int], scores: Sequence[float]) -> list[float]:
-        return reward_vector(ranking, scores, self.config.margin_weight, self.config.score_scale)
+        return terminal_reward(state.ranking(), state.scores(), self.config, self._par)
 
     @staticmethod
     def _backup(path: list[tuple[Node, int]], reward: list[float]) -> None:

@@ -24,8 +24,9 @@ The mapping onto OpenSpiel's State API:
   they serve as its information state; they are not a literal perfect-recall
   action history.
 - **Returns** are general-sum, in [0, 1], the reward vector our own search backs
-  up (``ai_players.mcts.reward_vector``: rank utility plus a small margin term),
-  so both searches optimise the same objective.
+  up (``ai_players.mcts.terminal_reward``: rank utility plus a small margin term;
+  solo, the seat's own score against the game's par), so both searches optimise
+  the same objective.
 - ``resample_from_infostate`` is ``game.determinize`` of the seat's observation,
   seeded from OpenSpiel's probability sampler: what ``ISMCTSBot`` calls once per
   simulation. Use the Python ``open_spiel.python.algorithms.ismcts.ISMCTSBot``:
@@ -41,8 +42,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ai_players.mcts import SearchConfig, reward_vector, running_ranking
-from ai_players.policies import Policy, evaluator, make_policy
+from ai_players.mcts import SearchConfig, cutoff_reward, terminal_reward
+from ai_players.policies import Policy, evaluator, make_policy, solo_par
 from engine.core import Game, Rng, State, registry
 
 _PREFIX = "zythos_"
@@ -256,7 +257,8 @@ class ZythosState(pyspiel.State):  # type: ignore[misc]
         state = self._position.engine
         if not state.is_terminal():
             return [0.0] * state.num_players
-        return reward_vector(state.ranking(), state.scores(), _REWARD.margin_weight, _REWARD.score_scale)
+        par = solo_par(self._position.game.engine_name)
+        return terminal_reward(state.ranking(), state.scores(), _REWARD, par)
 
     # -- information ----------------------------------------------------------------------------
 
@@ -332,22 +334,22 @@ class EngineRolloutEvaluator:
         self.depth = depth
         self.rng = Rng(seed)
         self._evaluate = evaluator(game, value)
+        self._par = solo_par(game)
 
     def evaluate(self, state: ZythosState) -> np.ndarray:
         world = state.engine_state.clone()
-        rng, decisions, scale = self.rng, 0, _REWARD.score_scale
+        rng, decisions = self.rng, 0
         while not world.is_terminal():
             step = world.chance()
             if step is not None:
                 world.resolve_chance(step.sample(rng))
                 continue
             if self.depth is not None and decisions >= self.depth:
-                projected = self._evaluate(world)
-                return np.array(reward_vector(running_ranking(projected), projected, 1.0, scale))
+                return np.array(cutoff_reward(self._evaluate(world), _REWARD, self._par))
             for seat in list(world.actors()):
                 world.apply_legal(seat, self.policy.choose(world, seat, rng))
             decisions += 1
-        return np.array(reward_vector(world.ranking(), world.scores(), _REWARD.margin_weight, scale))
+        return np.array(terminal_reward(world.ranking(), world.scores(), _REWARD, self._par))
 
     def prior(self, state: ZythosState) -> list[tuple[int, float]]:
         if state.is_chance_node():

@@ -97,6 +97,7 @@ LEAF_VALUES = ("default", "fitted")
 
 _HEURISTICS: dict[str, Heuristic] = {}
 _EVALUATORS: dict[tuple[str, str], Evaluator] = {}
+_SOLO_PARS: dict[str, float] = {}
 
 
 def register_heuristic(game: str, scores: Heuristic, evaluate: Evaluator | None = None) -> None:
@@ -111,6 +112,17 @@ def register_evaluator(game: str, name: str, evaluate: Evaluator) -> None:
     if name not in LEAF_VALUES:
         raise ValueError(f"unknown static evaluation {name!r}; known: {', '.join(LEAF_VALUES)}")
     _EVALUATORS[(game, name)] = evaluate
+
+
+def register_solo_par(game: str, par: float) -> None:
+    """Centre the solo reward of ``game`` on ``par``, a typical solo score (see ``mcts.solo_reward``)."""
+    _SOLO_PARS[game] = par
+
+
+def solo_par(game: str) -> float:
+    """The typical solo score ``game`` registered, else 0 (a game that scores little, like the tests')."""
+    _load_builtin_heuristics()
+    return _SOLO_PARS.get(game, 0.0)
 
 
 def heuristic(game: str) -> Heuristic:

@@ -10,8 +10,11 @@ game's last day), so the weights drift over the game.
 
 ``ai_players.experiments.fit_value --game NAME`` fits the weights on
 score *differences* between the two seats of 2-player self-play, so what both
-seats gain alike stays out of them; the search reads only margins. The
-weights file records the command that wrote it.
+seats gain alike stays out of them; the search reads only margins. A solo
+value (``solo=True``; ``fit_value --solo``) is fitted on the one seat's own
+further gain instead: alone against an Automa there is no margin, and the
+search reads the score itself. The weights file records the command that
+wrote it.
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ class LinearValue:
     stage: Callable[[State], tuple[float, float]]  # (how far the game is in [0, 1], the phase flag)
     base: Callable[[State], list[float]]  # the projection the model corrects
     path: Path
-    _cache: dict[str, Weights] = field(default_factory=dict, compare=False, repr=False)
+    solo: bool = False  # fitted on solo games (own gain) rather than 2-player margins
+    _cache: dict[str, Weights] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def weights(self) -> Weights:
         """The fitted weights: (main, by stage, in phase), each over ``("const",) + features``."""
@@ -66,20 +70,21 @@ class LinearValue:
         return scores
 
 
-_VALUES: dict[str, LinearValue] = {}
+_VALUES: dict[tuple[str, bool], LinearValue] = {}
 
 
 def register_linear_value(value: LinearValue) -> None:
-    """Make ``value`` the one ``fit_value --game`` fits for its game."""
-    _VALUES[value.game] = value
+    """Make ``value`` the one ``fit_value --game`` (with ``--solo`` for a solo value) fits for its game."""
+    _VALUES[(value.game, value.solo)] = value
 
 
-def linear_value(game: str) -> LinearValue:
-    """The fitted value of ``game``; raises ``ValueError`` if it has none."""
+def linear_value(game: str, solo: bool = False) -> LinearValue:
+    """The fitted value of ``game`` (its solo one with ``solo``); raises ``ValueError`` if it has none."""
     from ai_players.policies import has_heuristic
 
     has_heuristic(game)  # imports the built-in heuristics, which register their values
     try:
-        return _VALUES[game]
+        return _VALUES[(game, solo)]
     except KeyError:
-        raise ValueError(f"{game!r} has no fitted value; known: {', '.join(sorted(_VALUES))}") from None
+        known = ", ".join(sorted(f"{g} (solo)" if alone else g for g, alone in _VALUES))
+        raise ValueError(f"{game!r} has no {'solo ' if solo else ''}fitted value; known: {known}") from None

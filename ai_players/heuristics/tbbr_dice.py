@@ -18,12 +18,13 @@ the seat's observation (in the search and in the arena), never the real game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ai_players.heuristics.linear_value import LinearValue, register_linear_value
-from ai_players.policies import register_evaluator, register_heuristic
+from ai_players.policies import register_evaluator, register_heuristic, register_solo_par
 from engine import belgium
 from engine.core import State
 from engine.tbbr_dice.actions import (
@@ -217,8 +218,16 @@ def score_actions(state: State, seat: int, actions: Sequence[Any]) -> list[float
 
 
 def projected_scores(state: State) -> list[float]:
-    """The running countdown, less the roads still to ride home once the race is on."""
+    """The running countdown, less the roads still to ride home once the race is on.
+
+    Solo, the solo model's projection of the final score instead (``SOLO_VALUE``): the
+    solo reward reads the score itself, around a par, and a running countdown is far
+    below any final score until late in the game (a search scored by it saw every
+    cut-off at the bottom of the reward's range, and played worse than at random).
+    """
     s: TbbrDiceState = state  # type: ignore[assignment]
+    if s.solo:
+        return SOLO_VALUE.scores(state)
     scores = s.scores()
     penalty = -components().tracks.road_penalty
     for seat, sheet in enumerate(s.sheets):
@@ -285,6 +294,34 @@ VALUE = LinearValue(
 )
 
 
+SOLO_FEATURES = (*FEATURES, "thomas_gap", "thomas_arrived", "turns_after")
+SOLO_VALUE_FILE = Path(__file__).with_name("tbbr_dice_solo_value.json")
+
+
+def solo_features(state: TbbrDiceState, seat: int) -> tuple[float, ...]:
+    """``features`` and Thomas's race: the circles between his track and the player's breweries
+    (he arrives when they meet, so every brewery visited brings him closer), whether he arrived,
+    and the player's turns since."""
+    gap = components().tracks.automa_start + 1 - state.thomas_ticks - state.sheets[seat].breweries
+    return (*features(state, seat), float(gap), float(state.thomas_arrived), float(state.turns_after))
+
+
+def solo_stage(state: State) -> tuple[float, float]:
+    """Solo, the phase that changes play is Thomas's arrival (three turns left), not a sprint."""
+    s: TbbrDiceState = state  # type: ignore[assignment]
+    return s.round / 40.0, 1.0 if s.thomas_arrived else 0.0
+
+
+SOLO_VALUE = replace(
+    VALUE,
+    features=SOLO_FEATURES,
+    read=solo_features,  # type: ignore[arg-type]
+    stage=solo_stage,
+    path=SOLO_VALUE_FILE,
+    solo=True,
+)
+
+
 def fitted_scores(state: State) -> list[float]:
     """The running countdown plus the final-score gain a linear model fitted on self-play expects.
 
@@ -292,11 +329,18 @@ def fitted_scores(state: State) -> list[float]:
     is fitted on score *differences* between seats, so only the margins it
     implies are meaningful, which is all the search reads. It sees what the
     countdown misses: a seat with three goals is likely to take the podium,
-    and drink penalties cost dice for the rest of the game.
+    and drink penalties cost dice for the rest of the game. Solo, the search
+    reads the score itself, so the solo model (``SOLO_VALUE``) is fitted on
+    solo games against Thomas, on the seat's own further gain.
     """
-    return VALUE.scores(state)
+    s: TbbrDiceState = state  # type: ignore[assignment]
+    return (SOLO_VALUE if s.solo else VALUE).scores(state)
 
 
 register_heuristic("tbbr_dice", score_actions, projected_scores)
+# The greedy player's mean solo score against Thomas (61 over 400 deals, docs/AI.md "Solo"): the solo
+# reward is centred there, so it separates the scores a solo game actually reaches (about 30 to 90).
+register_solo_par("tbbr_dice", 60.0)
 register_evaluator("tbbr_dice", "fitted", fitted_scores)
 register_linear_value(VALUE)
+register_linear_value(SOLO_VALUE)

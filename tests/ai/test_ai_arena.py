@@ -142,6 +142,8 @@ def test_search_parameters_parse_into_a_config() -> None:
     assert (leaf.leaf_value, leaf.tree_to_chance) == ("fitted", True)
     assert parse_config("tochance=0").tree_to_chance is False
     assert parse_config("cut=turn").cut_at_turn and not parse_config("cut=decision").cut_at_turn
+    solo = parse_config("par=55,victory=0")
+    assert (solo.solo_par, solo.solo_victory) == (55.0, 0.0) and parse_config("").solo_par is None
     with pytest.raises(ValueError, match="'round' is not one of turn, decision"):
         parse_config("cut=round")
     with pytest.raises(ValueError, match="unknown search parameter"):
@@ -170,6 +172,8 @@ def test_solo_matches_report_the_victory_rate() -> None:
     victories = sum(r.ranking[0] == 1 for r in records)
     assert result.score_share.mean == pytest.approx(victories / 6)
     assert result.margin.mean == pytest.approx(sum(r.scores[0] for r in records) / 6)
+    # Ranks 1 (victory) and 2 (the Automa won): the interval stays around the mean.
+    assert result.mean_rank.low <= result.mean_rank.mean <= result.mean_rank.high <= 2.0
 
 
 def test_levels_are_documented_budgets() -> None:

@@ -14,13 +14,16 @@ from ai_players.mcts import (
     Search,
     SearchConfig,
     _root_counts,
+    cutoff_reward,
     parallel_search,
     reward_vector,
     running_ranking,
     search,
+    solo_reward,
+    terminal_reward,
     worker_seeds,
 )
-from ai_players.policies import register_heuristic
+from ai_players.policies import register_heuristic, solo_par
 from engine.core import State
 from tests.ai.hidden_pot import FLIP, GAME, KEEP, HiddenPot, Move, Observation, position
 
@@ -53,9 +56,31 @@ def test_three_player_reward_vector_blends_rank_and_margin_per_seat() -> None:
     assert rewards == pytest.approx([0.75 * 0.5 + 0.25 * 0.5 * (1 - 0.2), 0.75 * 1.0 + 0.25 * 0.5 * 1.2, 0.0])
 
 
-def test_solo_reward_is_victory_blended_with_score() -> None:
-    assert reward_vector([1], [15], 0.2, 30) == pytest.approx([0.8 + 0.2 * 0.75])
-    assert reward_vector([2], [-30], 0.2, 30) == pytest.approx([0.0])
+def test_solo_reward_is_the_own_score_plus_a_victory_bonus_around_the_par() -> None:
+    # Par 60, scale 30: 75 points is half-way to saturation, a victory adds 10 points.
+    assert solo_reward(75, False, par=60, victory=10, scale=30) == pytest.approx(0.75)
+    assert solo_reward(75, True, par=60, victory=10, scale=30) == pytest.approx(0.5 + 0.5 * 25 / 30)
+    assert solo_reward(20, False, par=60, victory=10, scale=30) == 0.0
+    # Scores far above a margin of 30 still rank apart (the old margin term saturated at 30 points).
+    assert solo_reward(50, False, 60, 10, 30) < solo_reward(70, False, 60, 10, 30)
+
+
+def test_a_solo_cut_off_claims_no_victory_and_a_finished_solo_game_counts_it() -> None:
+    config = SearchConfig(score_scale=30.0, solo_victory=10.0)
+    assert cutoff_reward([60.0], config, par=60.0) == [0.5]
+    assert terminal_reward([1], [60.0], config, par=60.0) == pytest.approx([0.5 + 0.5 * 10 / 30])
+    assert terminal_reward([2], [60.0], config, par=60.0) == [0.5]
+    # Several seats: the margin-only reward of the projected scores, and the usual terminal blend.
+    assert cutoff_reward([45.0, 30.0], config, par=60.0) == reward_vector([1, 2], [45.0, 30.0], 1.0, 30.0)
+    with pytest.raises(ValueError, match="solo"):
+        reward_vector([1], [15], 0.2, 30)
+
+
+def test_the_solo_search_is_centred_on_the_games_par() -> None:
+    # TBBR Dice registers the greedy player's mean solo score; a game that registers none gets 0.
+    assert solo_par("tbbr_dice") == 60.0
+    assert Search(GAME, 0, FAST, seed=1)._par == 0.0
+    assert Search(GAME, 0, replace(FAST, solo_par=12.0), seed=1)._par == 12.0
 
 
 def test_running_ranking_shares_ties() -> None:

@@ -51,3 +51,39 @@ def test_arena_json_files_merge_too(tmp_path: Path, capsys: pytest.CaptureFixtur
     lineup, records = load_records(paths)
     assert lineup == ["random", "random"]
     assert len(records) == 4 and len({r.deal for r in records}) == 2
+
+
+def _solo(deal: int, score: float, won: bool) -> GameRecord:
+    return GameRecord(deal, 0, (0,), (score,), (1 if won else 2,), 40)
+
+
+def test_solo_summaries_pair_two_players_on_the_deals_both_played() -> None:
+    from ai_players.experiments.solo import paired, summary
+
+    greedy = [_solo(0, 60, False), _solo(1, 50, False), _solo(2, 70, True)]
+    search = [_solo(0, 66, True), _solo(1, 57, False), _solo(3, 99, True)]  # deal 3: greedy never played it
+    s = summary(search)
+    assert (s.deals, s.victory.mean, s.score.mean) == (3, pytest.approx(2 / 3), pytest.approx(74.0))
+    score, victory = paired(greedy, search)
+    assert (score.mean, victory.mean) == (pytest.approx(6.5), pytest.approx(0.5))
+    assert score.low < score.mean < score.high
+
+
+def test_solo_comparisons_refuse_runs_on_other_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ai_players.arena import main
+    from ai_players.experiments import solo
+
+    paths = {}
+    for player, seed in (("random", 1), ("greedy", 1), ("other", 2)):
+        paths[player] = tmp_path / f"{player}.json"
+        spec = "greedy" if player == "other" else player
+        argv = ["--game", "tbbr_dice", "--players", "1", "--a", spec, "--games", "3", "--seed", str(seed)]
+        monkeypatch.setattr("sys.argv", ["arena", *argv])  # the command line the JSON file records
+        assert main([*argv, "--json", str(paths[player])]) == 0
+    capsys.readouterr()
+    assert solo.main([str(paths["random"]), str(paths["greedy"])]) == 0
+    assert "paired over the same deals" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="different seeds"):
+        solo.main([str(paths["random"]), str(paths["other"])])
