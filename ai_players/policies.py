@@ -121,7 +121,7 @@ def register_solo_par(game: str, par: float) -> None:
 
 def solo_par(game: str) -> float:
     """The typical solo score ``game`` registered, else 0 (a game that scores little, like the tests')."""
-    _load_builtin_heuristics()
+    _load_heuristic(game)
     return _SOLO_PARS.get(game, 0.0)
 
 
