@@ -165,4 +165,8 @@ def _load_builtin_heuristics() -> None:
 
 
 # Modules that call ``register_heuristic`` for a built-in game when imported.
-_BUILTIN_HEURISTICS: tuple[str, ...] = ("ai_players.heuristics.tbbr_dice", "ai_players.heuristics.tbbr")
+_BUILTIN_HEURISTICS: tuple[str, ...] = (
+    "ai_players.heuristics.tbbr_dice",
+    "ai_players.heuristics.tbbr",
+    "ai_players.heuristics.beer_pioneers",
+)

@@ -7,6 +7,7 @@ wire can carry the id alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.beer_pioneers import data
@@ -50,19 +51,19 @@ def _label(kind: str, arg: str) -> str:
         return f"Complete the order of {_card(card)}" + (f", delivering {beers} as Beer" if beers else "")
     if kind == "take":
         return "Take the top card of the draw pile" if arg == "pile" else f"Take display card {int(arg) + 1}"
-    texts = {
-        "admin": f"Administrative action: {'1! brew one beer' if arg == 'brew1' else '1 rotation'}",
-        "brew": f"Brew {arg.replace('+', ', ')}",
-        "rot": f"Rotate the {arg} dial",
-        "ship": f"Ship {arg} barrel(s) for 1 coin each",
-        "clear": f"Clear a cellar space holding {arg} to make room",
-        "bonus": f"Bonus action: {BONUS_NAMES.get(arg, arg)}",
-        "open": f"Open the {arg} coop",
-        "build": f"Build the {arg.replace('_', ' ')}",
-        "train": f"Train worker {int(arg or 0) + 1}",
-        "retire": f"Retire worker {int(arg or 0) + 1}",
+    texts: dict[str, Callable[[], str]] = {
+        "admin": lambda: f"Administrative action: {'1! brew one beer' if arg == 'brew1' else '1 rotation'}",
+        "brew": lambda: f"Brew {arg.replace('+', ', ')}",
+        "rot": lambda: f"Rotate the {arg} dial",
+        "ship": lambda: f"Ship {arg} barrel(s) for 1 coin each",
+        "clear": lambda: f"Clear a cellar space holding {arg} to make room",
+        "bonus": lambda: f"Bonus action: {BONUS_NAMES.get(arg, arg)}",
+        "open": lambda: f"Open the {arg} coop",
+        "build": lambda: f"Build the {arg.replace('_', ' ')}",
+        "train": lambda: f"Train worker {int(arg) + 1}",
+        "retire": lambda: f"Retire worker {int(arg) + 1}",
     }
-    return texts.get(kind, f"{kind} {arg}")
+    return texts[kind]() if kind in texts else f"{kind} {arg}"
 
 
 @dataclass(frozen=True)

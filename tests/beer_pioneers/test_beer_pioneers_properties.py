@@ -63,12 +63,13 @@ def test_random_games_end_hold_their_supplies_and_recount(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_supplies_hold_at_every_step(players: int) -> None:
+def test_supplies_hold_and_every_action_reads_at_every_step(players: int) -> None:
     state, _ = GAME.new_state_with_events(players, {}, 11)
     step = 0
     while not state.is_terminal():
         seat = state.actors()[0]
         legal = state.legal_actions(seat)
+        assert all(action.label and "{" not in action.label for action in legal)
         state.apply(seat, legal[(step * 7) % len(legal)])
         _supplies_hold(state)
         step += 1
