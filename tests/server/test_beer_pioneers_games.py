@@ -37,6 +37,12 @@ async def test_random_game_finishes_with_scores_and_ranking(served: Served, play
         assert any(e.WhichOneof("payload") == "beer_pioneers" for e in events)
 
 
+async def test_list_game_types_lists_it(served: Served) -> None:
+    types = {t.name: t for t in await served.client().list_game_types()}
+    assert types["beer_pioneers"].title == "Beer Pioneers"
+    assert (types["beer_pioneers"].min_players, types["beer_pioneers"].max_players) == (2, 4)
+
+
 async def test_a_typed_action_is_accepted_and_a_malformed_one_refused(served: Served) -> None:
     game_id, clients, game = await seat_game(served, "beer_pioneers", 2)
     seat = game.to_act[0]
