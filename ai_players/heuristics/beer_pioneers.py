@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache, cached_property
 from typing import Any
 
 from ai_players.policies import register_heuristic
@@ -23,36 +24,48 @@ from engine.core import State
 VP_PER_COIN = 0.3
 
 
-def _missing(brewery: Brewery, order: data.Order) -> Counter[str]:
-    """What the cellar and the dials on their coops still lack for ``order`` ("Beer" as any beer)."""
-    have = Counter(brewery.cellar) + Counter(brewery.brewing())
-    need = Counter(b for b in order.beers if b != data.ANY_BEER)
-    need[data.BARREL] += order.barrels
-    missing = need - have
-    spare = sum((have - need).values()) - (have - need)[data.BARREL]
-    anys = order.beers.count(data.ANY_BEER) - spare
+def _missing(have: dict[str, int], order: data.Order) -> dict[str, int]:
+    """What ``have`` (cellar and dials on their coops) still lacks for ``order`` ("Beer" as any beer)."""
+    missing: dict[str, int] = {}
+    used = 0
+    for item, count in _needs(order):
+        short = count - have.get(item, 0)
+        used += min(count, have.get(item, 0)) if item != data.BARREL else 0
+        if short > 0:
+            missing[item] = short
+    beers = sum(n for item, n in have.items() if item != data.BARREL)
+    anys = order.beers.count(data.ANY_BEER) - (beers - used)
     if anys > 0:
-        missing["Alt"] += anys
+        missing["Alt"] = missing.get("Alt", 0) + anys
     return missing
 
 
-def _targets(brewery: Brewery) -> list[tuple[float, Counter[str]]]:
+@cache
+def _needs(order: data.Order) -> tuple[tuple[str, int], ...]:
+    need = Counter(b for b in order.beers if b != data.ANY_BEER)
+    need[data.BARREL] += order.barrels
+    return tuple((item, n) for item, n in need.items() if n)
+
+
+def _targets(brewery: Brewery) -> list[tuple[float, dict[str, int]]]:
     """The orders in hand worth working on, best first: (VP per missing item, what is missing)."""
+    have = Counter(brewery.cellar)
+    have.update(brewery.brewing())
     targets = []
     for card_id in brewery.hand:
         order = data.cards()[card_id].order
         if order is None:
             continue
-        missing = _missing(brewery, order)
+        missing = _missing(have, order)
         closed = sum(1 for b in missing if b in data.coops() and b not in brewery.open_coops)
         targets.append(((order.vp + 0.3 * order.coins) / (1 + sum(missing.values()) + 2 * closed), missing))
     return sorted(targets, key=lambda t: -t[0])
 
 
-def _wanted(brewery: Brewery) -> Counter[str]:
+def _wanted(targets: list[tuple[float, dict[str, int]]]) -> Counter[str]:
     """The items the two best target orders still lack."""
     wanted: Counter[str] = Counter()
-    for _, missing in _targets(brewery)[:2]:
+    for _, missing in targets[:2]:
         wanted.update(missing)
     return wanted
 
@@ -80,9 +93,18 @@ class _Seat:
     def __init__(self, state: BeerPioneersState, seat: int) -> None:
         self.state, self.seat = state, seat
         self.brewery = state.breweries[seat]
-        self.targets = _targets(self.brewery)
-        self.wanted = _wanted(self.brewery)
-        self.fillable = [a for a in order_choices(self.brewery) if a.kind == "order"]
+
+    @cached_property
+    def targets(self) -> list[tuple[float, dict[str, int]]]:
+        return _targets(self.brewery)
+
+    @cached_property
+    def wanted(self) -> Counter[str]:
+        return _wanted(self.targets)
+
+    @cached_property
+    def fillable(self) -> list[Any]:
+        return [a for a in order_choices(self.brewery) if a.kind == "order"]
 
     def score(self, kind: str, arg: str) -> float:
         handler = _HANDLERS.get(kind)
@@ -92,25 +114,27 @@ class _Seat:
         worker_text, _, field = arg.partition(":")
         brewery = self.brewery
         xp = brewery.workers[int(worker_text)]
-        value = self._field(field)
+        value = self.fields[field]
         # Strong workers go where a bonus follows; the weak one takes what is left.
         return value + 0.1 * xp * (1 if value > 1.5 else -1)
 
-    def _field(self, field: str) -> float:
+    @cached_property
+    def fields(self) -> dict[str, float]:
+        """What a worker on each field is worth now (computed once per position)."""
         brewery, wanted = self.brewery, self.wanted
-        wanted_dials = sum(1 for c in brewery.brewing() if wanted[c])
-        fields: dict[str, Callable[[], float]] = {
-            "brewhouse": lambda: 3.2 if any(wanted[c] for c in brewery.free_coops()) else 0.3,
-            "cellar_hall": lambda: 2.6 if wanted_dials else 0.8 if brewery.brewing() else 0.0,
-            "truck_yard": lambda: (
-                6.0 if self.fillable else 0.4 * min(brewery.moves(), brewery.cellar.count("barrel"))
-            ),
-            "card_market": lambda: 3.0 if not self.targets or self.targets[0][0] < 1.0 else 1.0,
-            "builder": self._build_want,
-            "school": lambda: 1.4 if brewery.coins >= 5 and min(brewery.workers) < 4 else self._retire_want(),
-            "town_hall": lambda: 1.1,
+        brewing = brewery.brewing()
+        wanted_dials = sum(1 for c in brewing if wanted[c])
+        return {
+            "brewhouse": 3.2 if any(wanted[c] for c in brewery.free_coops()) else 0.3,
+            "cellar_hall": 2.6 if wanted_dials else 0.8 if brewing else 0.0,
+            "truck_yard": 6.0
+            if self.fillable
+            else 0.4 * min(brewery.moves(), brewery.cellar.count("barrel")),
+            "card_market": 3.0 if not self.targets or self.targets[0][0] < 1.0 else 1.0,
+            "builder": self._build_want(),
+            "school": 1.4 if brewery.coins >= 5 and min(brewery.workers) < 4 else self._retire_want(),
+            "town_hall": 1.1,
         }
-        return fields[field]()
 
     def _build_want(self) -> float:
         brewery = self.brewery
@@ -149,7 +173,7 @@ class _Seat:
         card = data.cards()[int(card_text)]
         if section == "master":
             return 3.0 if self.brewery.master == 0 else -1.0
-        if card.order is not None and _missing(self.brewery, card.order).total() <= 2:
+        if card.order is not None and sum(_missing(Counter(self.brewery.cellar), card.order).values()) <= 2:
             return -1.0  # keep an order card that is nearly filled
         if section == "beige" and card.beige is not None:
             return _card_value(card.id, self.brewery) - 0.2

@@ -75,7 +75,7 @@ class Brewery(DeclaredRecord, view_name="BreweryView"):
 
     def brewing(self) -> list[str]:
         """Coops with a dial on them, in board order."""
-        return [c for n, c in enumerate(data.coop_names()) if self.dials[n] != NO_DIAL]
+        return [c for c, left in zip(data.coop_names(), self.dials, strict=True) if left != NO_DIAL]
 
     def progress_number(self) -> int:
         return data.rules().progress_numbers[self.progress]

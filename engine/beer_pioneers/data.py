@@ -142,6 +142,7 @@ def rules() -> Rules:
     )
 
 
+@cache
 def coop_names() -> tuple[str, ...]:
     return tuple(coops())
 

@@ -6,6 +6,7 @@ adds the contract methods on top (so no rule module imports the state class, and
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.beer_pioneers import data
@@ -28,6 +29,7 @@ def _tasks_restore(obs: Any) -> list[Task]:
     return list(zip(obs.task_seats, obs.task_kinds, obs.task_counts, strict=True))
 
 
+@cache
 def slot_fields() -> tuple[tuple[str, int], ...]:
     """Every slot of the action board as (field, value), fields in board order, best slot first."""
     return tuple((f, v) for f in data.FIELDS for v in data.rules().fields[f])
