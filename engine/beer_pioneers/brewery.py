@@ -28,7 +28,20 @@ class Brewery(DeclaredRecord, view_name="BreweryView"):
     level: int = public(lambda: 1)  # bottle marker space, 1-6
     progress: int = public(int)  # progress cube space, 0-4
     admin_left: int = public(int)  # administrative actions left this round
+    known: list[int] = public(list, copy="list")  # cards in hand that all saw arrive (from the display)
     hand: list[int] = private(list, copy="list", shows={"hand_size": len})
+
+    def receive(self, card: int, seen: bool) -> None:
+        """A card into the hand; ``seen``: everyone saw which (taken from the display, a brewmaster back)."""
+        self.hand.append(card)
+        if seen:
+            self.known.append(card)
+
+    def release(self, card: int) -> None:
+        """A card leaves the hand (played or delivered)."""
+        self.hand.remove(card)
+        if card in self.known:
+            self.known.remove(card)
 
     # -- what the board adds up to -------------------------------------------------
 

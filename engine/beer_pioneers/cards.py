@@ -33,7 +33,7 @@ def take(state: Table, seat: int, where: str) -> list[Event]:
     space = int(where)
     card = state.display[space]
     state.display[space] = NO_CARD
-    state.breweries[seat].hand.append(card)
+    state.breweries[seat].receive(card, seen=True)
     name = data.cards()[card].name
     return [
         Event(
@@ -62,7 +62,7 @@ def draw(state: Table, seat: int, count: int) -> list[Event]:
         events += reshuffle
         if card is None:
             return [*events, Event("pile_empty", "No card is left to draw", seat)]
-        state.breweries[seat].hand.append(card)
+        state.breweries[seat].receive(card, seen=False)
         events.append(Event("card_drawn", f"Seat {seat} draws a card", seat))
         text = f"You draw {data.cards()[card].name}"
         events.append(Event("card_seen", text, seat, {"card": card}, visible_to=frozenset({seat})))
@@ -106,7 +106,7 @@ def play(state: Table, seat: int, arg: str) -> list[Event]:
     card_text, _, section = arg.partition(":")
     card_id = int(card_text)
     brewery = state.breweries[seat]
-    brewery.hand.remove(card_id)
+    brewery.release(card_id)
     text = f"Seat {seat} plays {data.cards()[card_id].name} as {section}"
     played = Event("card_played", text, seat, {"card": card_id, "section": section})
     if section == "beige":
@@ -159,7 +159,7 @@ def become_master(state: Table, seat: int, card_id: int) -> list[Event]:
     old, brewery.master = brewery.master, card_id
     if old == NO_MASTER:
         return []
-    brewery.hand.append(old)
+    brewery.receive(old, seen=True)
     return [
         Event(
             "master_returned", f"{data.cards()[old].name} returns to seat {seat}'s hand", seat, {"card": old}

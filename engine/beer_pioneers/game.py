@@ -71,16 +71,20 @@ class BeerPioneersGame(Game):
         return state, events
 
     def determinize(self, observation: Any, rng: Rng) -> BeerPioneersState:
-        """The other seats' hands and the draw pile's order, sampled from the unseen cards."""
+        """The other seats' hands and the draw pile's order, sampled from the unseen cards.
+
+        A hand's cards that all saw arrive (``known``) stay; only the rest are sampled.
+        """
         state = BeerPioneersState.from_observation(observation)
         seen = set(observation.display) | set(observation.discard)
         for view in observation.players:
-            seen |= {*view.display, view.master, *view.hand}
+            seen |= {*view.display, view.master, *view.hand, *view.known}
         unseen = [card for card in sorted(data.cards()) if card not in seen]
         rng.shuffle(unseen)
         for seat, view in enumerate(observation.players):
             if seat != observation.seat:
-                state.breweries[seat].hand = [unseen.pop() for _ in range(view.hand_size)]
+                unknown = view.hand_size - len(view.known)
+                state.breweries[seat].hand = [*view.known, *(unseen.pop() for _ in range(unknown))]
         state.deck, state.rng = unseen, Rng(rng.next_u64())
         return state
 

@@ -67,7 +67,7 @@ def complete(state: Table, seat: int, arg: str) -> list[Event]:
         coins += 1
     brewery.vp += vp
     brewery.coins += coins
-    brewery.hand.remove(card_id)
+    brewery.release(card_id)
     state.discard.append(card_id)
     brewery.level = min(brewery.level + 1, len(data.rules().level_types))
     payload = {"card": card_id, "delivered": delivered, "vp": vp, "coins": coins, "level": brewery.level}

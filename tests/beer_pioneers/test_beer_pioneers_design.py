@@ -198,11 +198,25 @@ def test_2_8_final_scoring_parts_and_the_coin_tie_break() -> None:
     assert ranking([10, 10], [3, 3]) == [1, 1]
 
 
-def test_2_9_hands_and_the_pile_are_secret_the_rest_public() -> None:
-    """2.9: hands hidden from other seats (their size public); the draw pile's order hidden from all."""
+def test_2_10_hands_and_the_pile_are_secret_the_rest_public() -> None:
+    """2.10: hands hidden from other seats (their size public); the draw pile's order hidden from all."""
     state = fresh(3)
     seen = state.observe(1)
     assert seen.players[1].hand == tuple(state.breweries[1].hand)
     assert seen.players[0].hand == () and seen.players[0].hand_size == 3
     assert not hasattr(seen, "deck") and seen.deck_size == len(state.deck)
     assert GAME.determinize(seen, Rng(5)).observe(1) == seen
+
+
+def test_2_10_a_card_taken_from_the_display_is_known_to_be_in_that_hand() -> None:
+    """2.10: cards all saw arrive in a hand (from the display) are public until they leave it."""
+    state = fresh(3)
+    taken = state.display[0]
+    act(state, 0, "place:0:card_market")
+    act(state, 0, "take:0")
+    act(state, 0, "take:pile")
+    seen = state.observe(1)
+    assert seen.players[0].known == (taken,) and seen.players[0].hand_size == 5
+    for n in range(5):
+        world = GAME.determinize(seen, Rng(n))
+        assert taken in world.breweries[0].hand and len(world.breweries[0].hand) == 5

@@ -7,7 +7,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class BeerPioneersBrewery(_message.Message):
-    __slots__ = ("coins", "vp", "workers", "placed", "open_coops", "dials", "cellar", "display", "master", "extensions", "level", "progress", "admin_left", "hand_size", "hand")
+    __slots__ = ("coins", "vp", "workers", "placed", "open_coops", "dials", "cellar", "display", "master", "extensions", "level", "progress", "admin_left", "hand_size", "hand", "known")
     COINS_FIELD_NUMBER: _ClassVar[int]
     VP_FIELD_NUMBER: _ClassVar[int]
     WORKERS_FIELD_NUMBER: _ClassVar[int]
@@ -23,6 +23,7 @@ class BeerPioneersBrewery(_message.Message):
     ADMIN_LEFT_FIELD_NUMBER: _ClassVar[int]
     HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
+    KNOWN_FIELD_NUMBER: _ClassVar[int]
     coins: int
     vp: int
     workers: _containers.RepeatedScalarFieldContainer[int]
@@ -38,7 +39,8 @@ class BeerPioneersBrewery(_message.Message):
     admin_left: int
     hand_size: int
     hand: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, coins: _Optional[int] = ..., vp: _Optional[int] = ..., workers: _Optional[_Iterable[int]] = ..., placed: _Optional[_Iterable[bool]] = ..., open_coops: _Optional[_Iterable[str]] = ..., dials: _Optional[_Iterable[int]] = ..., cellar: _Optional[_Iterable[str]] = ..., display: _Optional[_Iterable[int]] = ..., master: _Optional[int] = ..., extensions: _Optional[_Iterable[str]] = ..., level: _Optional[int] = ..., progress: _Optional[int] = ..., admin_left: _Optional[int] = ..., hand_size: _Optional[int] = ..., hand: _Optional[_Iterable[int]] = ...) -> None: ...
+    known: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, coins: _Optional[int] = ..., vp: _Optional[int] = ..., workers: _Optional[_Iterable[int]] = ..., placed: _Optional[_Iterable[bool]] = ..., open_coops: _Optional[_Iterable[str]] = ..., dials: _Optional[_Iterable[int]] = ..., cellar: _Optional[_Iterable[str]] = ..., display: _Optional[_Iterable[int]] = ..., master: _Optional[int] = ..., extensions: _Optional[_Iterable[str]] = ..., level: _Optional[int] = ..., progress: _Optional[int] = ..., admin_left: _Optional[int] = ..., hand_size: _Optional[int] = ..., hand: _Optional[_Iterable[int]] = ..., known: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class BeerPioneersView(_message.Message):
     __slots__ = ("seat", "num_players", "phase", "round", "order", "current", "turn_order_holder", "placed_now", "played_now", "slots", "task_seats", "task_kinds", "task_counts", "display", "deck_size", "discard", "beer_supply", "barrel_supply", "final_vp", "players", "prompt")
