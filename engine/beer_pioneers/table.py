@@ -67,4 +67,5 @@ class Table(DeclaredState):
     rng: Rng = hidden_rng()
 
     def seat_task(self) -> Task | None:
+        """The task to answer first, if any: it decides who acts before anything else."""
         return self.tasks[0] if self.tasks else None

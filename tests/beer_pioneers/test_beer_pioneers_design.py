@@ -189,6 +189,16 @@ def test_2_8_twenty_vp_ends_the_game_after_the_round() -> None:
     assert state.phase == OVER and state.is_terminal() and state.ranking()[1] == 1
 
 
+def test_2_8_the_game_also_ends_after_round_30() -> None:
+    """2.8: as a guard, the game ends after round 30 even if nobody has 20 VP."""
+    state = fresh()
+    state.round = data.rules().end["last_round"]
+    for seat, worker, field in ((0, 0, "school"), (1, 0, "school"), (0, 1, "builder"), (1, 1, "builder")):
+        act(state, seat, f"place:{worker}:{field}")
+        _finish_turn(state, seat)
+    assert state.is_terminal() and max(b.vp for b in state.breweries) < 20
+
+
 def test_2_8_final_scoring_parts_and_the_coin_tie_break() -> None:
     """2.8: part 1 is 1 VP per beer tile and per 3 coins; ties go to more coins, then are shared."""
     brewery = fresh().breweries[0]
