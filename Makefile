@@ -5,32 +5,62 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint protos check-protos clean
+# npm tools (tools/package.json, installed exactly as locked); clients/ resolves its packages there too.
+TOOLS := tools/node_modules/.installed
+NPM_BIN := tools/node_modules/.bin
+# The web client's bundle, served by `make run` on the gRPC-Web port (--web-client-dir).
+WEB := clients/web/dist/app.js
+WEB_SOURCES := $(wildcard clients/web/src/* clients/ts/src/*.ts clients/ts/src/gen/zythos/v1/*.ts) \
+	clients/web/index.html clients/web/style.css
 
-$(STAMP): pyproject.toml
+.PHONY: run test lint protos check-protos api-release clean web
+
+# Every dependency from the hash-pinned lock (scripts/lock_requirements.sh regenerates it), then
+# the project itself without resolving anything again.
+$(STAMP): pyproject.toml requirements/dev.lock
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q --require-hashes -r requirements/dev.lock
+	$(BIN)/pip install -q --no-deps -e .
 	touch $(STAMP)
 
-tools/node_modules/.bin/buf:
-	cd tools && npm install --silent --no-fund --no-audit
+$(TOOLS): tools/package.json tools/package-lock.json
+	cd tools && npm ci --silent --no-fund --no-audit
+	ln -sfn ../tools/node_modules clients/node_modules
+	touch $(TOOLS)
 
-run: $(STAMP)
-	$(BIN)/zythos-server --with-bots 1 $(ARGS)
+$(WEB): $(TOOLS) $(WEB_SOURCES)
+	mkdir -p clients/web/dist
+	$(NPM_BIN)/esbuild clients/web/src/main.ts --bundle --format=esm --minify --target=es2022 \
+		--alias:@zythos/client=./clients/ts/src/index.ts --log-level=warning --outfile=$(WEB)
+	cp clients/web/index.html clients/web/style.css clients/web/dist/
 
-protos: $(STAMP)
+web: $(WEB)
+
+run: $(STAMP) $(WEB)
+	@echo "play: $(BIN)/zythos-play   (in another terminal, once the server is up)"
+	$(BIN)/zythos-server --with-bots 1 --grpc-web-port 8080 --web-client-dir clients/web/dist $(ARGS)
+
+# Python stubs (zythos/v1) and the TypeScript client (clients/ts/src/gen, buf.gen.yaml); both committed.
+protos: $(STAMP) $(TOOLS)
 	$(BIN)/python scripts/gen_protos.py
+	$(NPM_BIN)/buf generate
 
-lint: $(STAMP) tools/node_modules/.bin/buf
-	tools/node_modules/.bin/buf lint protos
+lint: $(STAMP) $(TOOLS)
+	$(NPM_BIN)/buf lint protos
+	$(NPM_BIN)/buf breaking --against api/zythos-v1-released.binpb
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(NPM_BIN)/tsc -p clients/web
+	$(NPM_BIN)/tsc -p clients/ts/tsconfig.examples.json
 
-test: $(STAMP) lint
+test: $(STAMP) lint $(WEB)
 	bash scripts/ensure_promtool.sh
 	$(BIN)/python -m pytest
 
+# At a release only: the API that later changes must stay compatible with (`buf breaking` in lint).
+api-release: $(TOOLS)
+	$(NPM_BIN)/buf build -o api/zythos-v1-released.binpb
+
 clean:
-	rm -rf $(VENV) tools/node_modules
+	rm -rf $(VENV) tools/node_modules clients/node_modules clients/web/dist

@@ -17,10 +17,11 @@ running score.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine.core import Rng, State
+from engine.core import Rng, State, registry
 
 # Scores the given legal actions of ``seat`` in ``state`` (higher is better), without mutating it.
 Heuristic = Callable[[State, int, Sequence[Any]], list[float]]
@@ -114,13 +115,13 @@ def register_evaluator(game: str, name: str, evaluate: Evaluator) -> None:
 
 def heuristic(game: str) -> Heuristic:
     """The registered heuristic of ``game``, or the generic one-ply lookahead."""
-    _load_builtin_heuristics()
+    _load_heuristic(game)
     return _HEURISTICS.get(game, lookahead)
 
 
 def has_heuristic(game: str) -> bool:
     """Whether ``game`` registered its own heuristic (the generic lookahead is too slow for a prior)."""
-    _load_builtin_heuristics()
+    _load_heuristic(game)
     return game in _HEURISTICS
 
 
@@ -133,7 +134,7 @@ def evaluator(game: str, name: str = "default") -> Evaluator:
     """
     if name not in LEAF_VALUES:
         raise ValueError(f"unknown static evaluation {name!r}; known: {', '.join(LEAF_VALUES)}")
-    _load_builtin_heuristics()
+    _load_heuristic(game)
     return _EVALUATORS.get((game, name)) or _EVALUATORS.get((game, "default")) or running_scores
 
 
@@ -146,27 +147,19 @@ def make_policy(name: str, game: str, epsilon: float = 0.0) -> Policy:
     raise ValueError(f"unknown policy {name!r}; known: random, greedy")
 
 
-_builtins_loaded = False
+_heuristics_loaded: set[str] = set()
 
 
-def _load_builtin_heuristics() -> None:
-    """Import the per-game heuristics lazily, so importing this module never imports an engine."""
-    global _builtins_loaded
-    if _builtins_loaded:
+def _load_heuristic(game: str) -> None:
+    """Import the module ``game`` names for its heuristic (``Game.heuristic_module``), once, when a
+    bot first needs it: importing this module imports no engine, and a game installed separately
+    brings its own heuristic the same way."""
+    if game in _heuristics_loaded:
         return
-    _builtins_loaded = True
-    import importlib
-
-    for module in _BUILTIN_HEURISTICS:
-        try:
-            importlib.import_module(module)
-        except ImportError:  # the game has not landed in this checkout
-            continue
-
-
-# Modules that call ``register_heuristic`` for a built-in game when imported.
-_BUILTIN_HEURISTICS: tuple[str, ...] = (
-    "ai_players.heuristics.tbbr_dice",
-    "ai_players.heuristics.tbbr",
-    "ai_players.heuristics.beer_pioneers",
-)
+    _heuristics_loaded.add(game)
+    try:
+        module = registry.get(game).heuristic_module
+    except KeyError:  # not a registered game (one a test defines and registers here itself)
+        return
+    if module:
+        importlib.import_module(module)

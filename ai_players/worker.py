@@ -32,11 +32,12 @@ from typing import Any
 import grpc
 
 from ai_players import metrics
+from ai_players.health import StreamHealth, serve_health
 from ai_players.levels import LEVELS, config_for
 from ai_players.mcts import search
 from engine.core import registry
 from zythos import settings
-from zythos.channel import balanced_channel
+from zythos.channel import balanced_channel, tls_credentials
 from zythos.client import ZythosClient, ZythosError
 from zythos.settings import setting
 from zythos.v1 import bot_service_pb2 as bot_pb
@@ -79,6 +80,16 @@ class WorkerConfig:
         (), "comma-separated game types served; empty: all", env="ZYTHOS_BOT_GAMES", flag="games"
     )
     bot_secret: str = setting("", "shared secret the server expects from workers")
+    bot_server: str = setting(
+        "",
+        "address of the server's bot port (mutual TLS) for BotService; empty: --server",
+        env="ZYTHOS_BOT_SERVER",
+    )
+    tls_ca: str = setting(
+        "", "CA file to verify the server's TLS certificate; empty with no --tls-cert: plaintext"
+    )
+    tls_cert: str = setting("", "client certificate file, shown on the bot port when the server asks for one")
+    tls_key: str = setting("", "private key file of --tls-cert")
     poll_seconds: float = setting(
         2.0,
         "seconds between two looks at a seat's game when its event stream is down",
@@ -93,6 +104,19 @@ class WorkerConfig:
     )
     metrics_port: int = setting(0, "serve Prometheus metrics on this port; 0: off", minimum=0, maximum=65535)
     metrics_host: str = setting("0.0.0.0", "address the metrics endpoint listens on")
+    health_port: int = setting(
+        0,
+        "serve GET /healthz on this port (200 while the assignment stream is alive); 0: off",
+        env="ZYTHOS_BOT_HEALTH_PORT",
+        minimum=0,
+        maximum=65535,
+    )
+    health_window: float = setting(
+        30.0,
+        "seconds /healthz stays 200 after the assignment stream was last open",
+        env="ZYTHOS_BOT_HEALTH_WINDOW",
+        minimum=1.0,
+    )
     max_iterations: int = setting(
         0,
         "cap every level's MCTS iterations per decision; 0: no cap",
@@ -228,6 +252,7 @@ class BotWorker:
         self.executor = executor
         self.worker_id = uuid.uuid4().hex
         self.seats: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self.stream = StreamHealth(config.health_window)
         self._stopping = asyncio.Event()
 
     def stop(self) -> None:
@@ -235,12 +260,17 @@ class BotWorker:
 
     async def run(self) -> None:
         """Serve assignments until stopped, reconnecting whenever the stream breaks."""
-        channel = balanced_channel(self.config.server)
+        config = self.config
+        channel = balanced_channel(config.server, credentials=tls_credentials(config.tls_ca))
+        bot_channel = channel
+        if config.bot_server:
+            bot_credentials = tls_credentials(config.tls_ca, config.tls_cert, config.tls_key)
+            bot_channel = balanced_channel(config.bot_server, credentials=bot_credentials)
         client = ZythosClient(channel=channel)
         try:
             while not self._stopping.is_set():
                 try:
-                    await self._watch(channel, client)
+                    await self._watch(bot_channel, client)
                 except grpc.aio.AioRpcError as error:
                     log.warning(
                         "assignment stream lost (%s: %s); reconnecting", error.code().name, error.details()
@@ -254,6 +284,8 @@ class BotWorker:
             await asyncio.gather(*self.seats.values(), return_exceptions=True)
             self.seats.clear()
             await channel.close()
+            if bot_channel is not channel:
+                await bot_channel.close()
 
     async def _watch(self, channel: grpc.aio.Channel, client: ZythosClient) -> None:
         request = bot_pb.WatchAssignmentsRequest(
@@ -267,12 +299,25 @@ class BotWorker:
         metadata = (("authorization", f"Bearer {self.config.bot_secret}"),) if self.config.bot_secret else ()
         call = bot_grpc.BotServiceStub(channel).WatchAssignments(request, metadata=metadata)
         stop = asyncio.create_task(self._stopping.wait())
+        connected = asyncio.create_task(self._mark_open(channel, call))
         try:
             async for response in _until(call, stop):
                 self._start_seat(client, response.assignment)
         finally:
+            connected.cancel()
+            self.stream.closed()
             stop.cancel()
             call.cancel()
+
+    async def _mark_open(self, channel: grpc.aio.Channel, call: grpc.aio.Call) -> None:
+        """Count the stream as open once the channel reaches a server with the call still running.
+
+        The server sends nothing on the stream until it has a seat to assign,
+        so the channel's state is the first sign that the call got through.
+        """
+        await channel.channel_ready()
+        if not call.done():
+            self.stream.opened()
 
     def _start_seat(self, client: ZythosClient, assignment: bot_pb.BotAssignment) -> None:
         key = (assignment.game_id, assignment.seat)
@@ -335,11 +380,26 @@ async def serve(config: WorkerConfig) -> None:
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=config.processes, mp_context=context) as executor:
         worker = BotWorker(config, executor)
+        health = await _serve_health(config, worker.stream)
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, worker.stop)
         log.info("zythos-bots %s serving %s with capacity %d", config.name, config.server, config.capacity)
-        await worker.run()
+        try:
+            await worker.run()
+        finally:
+            if health is not None:
+                health.close()
+
+
+async def _serve_health(config: WorkerConfig, stream: StreamHealth) -> asyncio.Server | None:
+    """The /healthz endpoint on the metrics host, when ``--health-port`` asks for one."""
+    if not config.health_port:
+        return None
+    try:
+        return await serve_health(stream, config.metrics_host, config.health_port)
+    except OSError as exc:
+        settings.fail(PROG, f"--health-port {config.health_port}: {exc.strerror or exc}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -14,9 +14,11 @@ but never fails the run.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -29,6 +31,10 @@ from zythos.channel import channel_options
 from zythos.client import ZythosError
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
+from zythos.v1 import matchmaking_service_pb2 as mm_pb
+from zythos.v1 import matchmaking_service_pb2_grpc as mm_grpc
+from zythos.v1 import player_service_pb2 as player_pb
+from zythos.v1 import player_service_pb2_grpc as player_grpc
 
 # Make grpc's blocking calls yield to other greenlets; must run before the first channel.
 grpc_gevent.init_gevent()
@@ -108,13 +114,28 @@ class ReportedStream:
             self._interceptor.report(self._method, self._start, self._messages, error)
 
 
+def _channel(target: str, timeout: float) -> grpc.Channel:
+    """Plaintext, or TLS trusting ``ZYTHOS_TLS_CA`` (a CA file) against a server started with --tls-cert."""
+    ca = os.environ.get("ZYTHOS_TLS_CA", "")
+    if not ca:
+        return grpc.insecure_channel(target, options=channel_options(timeout))
+    credentials = grpc.ssl_channel_credentials(root_certificates=Path(ca).read_bytes())
+    return grpc.secure_channel(target, credentials, options=channel_options(timeout))
+
+
 class GameClient:
-    """The GameService calls the scenarios make; seat tokens are passed explicitly per call."""
+    """The GameService, PlayerService and MatchmakingService calls the scenarios make.
+
+    Seat, player and ticket tokens are passed explicitly per call.
+    """
 
     def __init__(self, target: str, environment: Environment, timeout: float = 10.0) -> None:
         self.interceptor = LocustInterceptor(environment)
-        self._channel = grpc.insecure_channel(target, options=channel_options(timeout))
-        self._stub = pb_grpc.GameServiceStub(grpc.intercept_channel(self._channel, self.interceptor))
+        self._channel = _channel(target, timeout)
+        intercepted = grpc.intercept_channel(self._channel, self.interceptor)
+        self._stub = pb_grpc.GameServiceStub(intercepted)
+        self._players = player_grpc.PlayerServiceStub(intercepted)
+        self._tickets = mm_grpc.MatchmakingServiceStub(intercepted)
         self._timeout = timeout
 
     def close(self) -> None:
@@ -167,6 +188,25 @@ class GameClient:
 
     def leave_game(self, game_id: str, token: str) -> pb.Game:
         return self._call(self._stub.LeaveGame, pb.LeaveGameRequest(game_id=game_id), token).game
+
+    def create_player(self, name: str) -> player_pb.CreatePlayerResponse:
+        return self._call(self._players.CreatePlayer, player_pb.CreatePlayerRequest(display_name=name))
+
+    def create_ticket(
+        self, game_type: str, players: int, name: str, player_token: str, bot_fill_after: float, level: str
+    ) -> mm_pb.CreateTicketResponse:
+        request = mm_pb.CreateTicketRequest(
+            game_type=game_type, players=players, display_name=name, bot_level=level
+        )
+        request.bot_fill_after.FromMilliseconds(int(bot_fill_after * 1000))
+        return self._call(self._tickets.CreateTicket, request, player_token)
+
+    def watch_ticket(self, ticket_id: str, ticket_token: str) -> ReportedStream:
+        """The ticket's updates until it ends."""
+        request = mm_pb.WatchTicketRequest(ticket_id=ticket_id)
+        metadata = (("authorization", f"Bearer {ticket_token}"),)
+        stream: ReportedStream = self._tickets.WatchTicket(request, metadata=metadata, timeout=120)
+        return stream
 
     def stream_events(self, game_id: str, after_event_id: str = "") -> ReportedStream:
         """The spectator's event stream; no deadline, since it lasts as long as the game."""

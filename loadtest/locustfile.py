@@ -9,6 +9,9 @@
   the same seat and version; one wins each round and the others get ABORTED,
   which is the designed answer and counted as expected.
 - ``Lobby``: bursts of CreateGame, JoinGame and LeaveGame.
+- ``Queuer``: a player (PlayerService) who queues for a short game
+  (CreateTicket, WatchTicket), plays its seat against bots (or another
+  queuer) to the end, and queues again.
 
 Run from the repository root with ``PYTHONPATH=.``; the settings below come
 from ``ZYTHOS_LOAD_*`` environment variables.
@@ -28,12 +31,18 @@ from locust import between, constant, task
 from loadtest.grpc_client import GrpcUser
 from zythos.client import ZythosError
 from zythos.v1 import game_service_pb2 as pb
+from zythos.v1 import matchmaking_service_pb2 as mm_pb
 
 GAME_TYPE = os.environ.get("ZYTHOS_LOAD_GAME_TYPE", "tbbr_dice")
 PLAYERS = int(os.environ.get("ZYTHOS_LOAD_PLAYERS", "2"))
 SPECTATE_SECONDS = float(os.environ.get("ZYTHOS_LOAD_SPECTATE_SECONDS", "10"))
 # A game played this many steps without ending is abandoned (guards against a rules loop).
 MAX_STEPS = int(os.environ.get("ZYTHOS_LOAD_MAX_STEPS", "5000"))
+# Queuers ask for this game, with bots after this many seconds.
+QUEUE_GAME_TYPE = os.environ.get("ZYTHOS_LOAD_QUEUE_GAME_TYPE", "tiny_dice")
+BOT_FILL_AFTER = float(os.environ.get("ZYTHOS_LOAD_BOT_FILL_AFTER", "1"))
+# Seconds a matched game may wait for its bot seats (a bot worker) before the queuer leaves it.
+BOT_WAIT_SECONDS = float(os.environ.get("ZYTHOS_LOAD_BOT_WAIT_SECONDS", "20"))
 
 FINISHED = (pb.GAME_STATUS_FINISHED, pb.GAME_STATUS_ABANDONED)
 
@@ -156,3 +165,43 @@ class Lobby(GrpcUser):
         self.client.get_game(game.game_id)
         for token in tokens.values():
             game = self.client.leave_game(game.game_id, token)
+
+
+class Queuer(GrpcUser):
+    """Queues for a short game, plays its seat against bots to the end, and queues again."""
+
+    weight = 2
+    wait_time = constant(0)
+
+    def on_start(self) -> None:
+        self.player_token = self.client.create_player("queuer").player_token
+
+    @task
+    def queue_and_play(self) -> None:
+        created = self.client.create_ticket(
+            QUEUE_GAME_TYPE, 2, "queuer", self.player_token, BOT_FILL_AFTER, "easy"
+        )
+        ticket = created.ticket
+        for update in self.client.watch_ticket(ticket.ticket_id, created.ticket_token):
+            ticket = update.ticket
+        if ticket.status != mm_pb.TICKET_STATUS_MATCHED:
+            return
+        self.play_seat(ticket.game_id, ticket.seat, ticket.seat_token)
+
+    def play_seat(self, game_id: str, seat: int, token: str) -> None:
+        """Act whenever the seat is to act, until the game ends (leave it if its bots never come)."""
+        waited = 0.0
+        for _ in range(MAX_STEPS):
+            game = self.client.get_game(game_id)
+            if game.status in FINISHED:
+                return
+            if seat not in game.to_act:
+                if game.status == pb.GAME_STATUS_WAITING:
+                    waited += 0.05
+                    if waited > BOT_WAIT_SECONDS:
+                        break
+                gevent.sleep(0.05)
+                continue
+            legal = self.client.list_legal_actions(game_id, token)
+            self.client.submit_action(game_id, random.choice(legal.actions).id, token, legal.version)
+        self.client.leave_game(game_id, token)

@@ -2,11 +2,12 @@
 
     .venv/bin/python loadtest/smoke.py [--run-time 20s] [--users 12] [--out-dir DIR]
 
-It starts its own ``redis-server`` and ``zythos-server`` on free loopback
-ports, runs every scenario of loadtest/locustfile.py, writes Locust's CSV and
-HTML reports to ``--out-dir``, scrapes the server's /metrics, stops what it
-started, and exits non-zero on any unexpected failure (failed requests,
-exceptions in users, no traffic at all, or a server whose metrics did not count it).
+It starts its own ``redis-server``, ``zythos-server`` and bot worker (for the
+queuers' bot-filled games) on free loopback ports, runs every scenario of
+loadtest/locustfile.py, writes Locust's CSV and HTML reports to
+``--out-dir``, scrapes the server's /metrics, stops what it started, and
+exits non-zero on any unexpected failure (failed requests, exceptions in
+users, no traffic at all, or a server whose metrics did not count it).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 REPO = Path(__file__).resolve().parents[1]
 LOCUSTFILE = REPO / "loadtest" / "locustfile.py"
 REPORT_PREFIX = "zythos"
+BOT_SECRET = "smoke-bot-secret"
 
 
 def free_port() -> int:
@@ -163,6 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     server_command = [
         sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(grpc_port),
         "--metrics-port", str(metrics_port), "--redis-url", f"redis://127.0.0.1:{redis_port}/0",
+        "--bot-secret", BOT_SECRET,
+    ]  # fmt: skip
+    # A quick, one-process worker: the queuers' bots must not starve the server of the second core.
+    bots_command = [
+        sys.executable, "-m", "ai_players.worker", "--server", f"127.0.0.1:{grpc_port}",
+        "--bot-secret", BOT_SECRET, "--processes", "1", "--max-iterations", "4",
     ]  # fmt: skip
     locust_command = [
         sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless",
@@ -174,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
         wait_until(lambda: redis_ready(redis_port), "redis-server", redis)
         with running(server_command, out_dir / "server.log", env) as server:
             wait_until(lambda: server_serving(grpc_port), "zythos server", server)
-            locust = subprocess.run(locust_command, env=env, cwd=REPO, capture_output=True, text=True)
+            with running(bots_command, out_dir / "bots.log", env):
+                locust = subprocess.run(locust_command, env=env, cwd=REPO, capture_output=True, text=True)
             metrics_url = f"http://127.0.0.1:{metrics_port}/metrics"
             handled = metric_total(metrics_url, "grpc_server_handled_total")
             applied = metric_total(metrics_url, "zythos_actions_applied_total")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 import grpc
 
 from server import config as config_module
+from server import processes
 from server.app import build_server, mark_serving
 from server.config import PROG, Config
 from server.logging import REQUEST_LOGGER, RequestLogInterceptor, configure_logging
@@ -38,7 +39,7 @@ class Instruments:
 
 def _instrumented(config: Config) -> Instruments:
     """The store the configuration names; with a metrics port, serve /metrics and instrument it all."""
-    store = open_store(config.redis_url, config.expiry)
+    store = open_store(config.redis_url, config.expiry, config.redis_wait_replicas)
     if not config.metrics_port:
         return Instruments([], None, store)
     from server.metrics import MetricsInterceptor, start_metrics_server, store_operation
@@ -86,21 +87,24 @@ def with_local_bot_secret(config: Config) -> Config:
 
 
 def check_port_free(config: Config) -> None:
-    """Stop with one line if the gRPC port is taken, before gRPC core logs its own complaint.
+    """Stop with one line if the gRPC (or gRPC-Web) port is taken, before a library logs its own complaint.
 
-    Skipped with ``--reuse-port`` (sharing the port is the point) and for port 0.
+    Skipped with ``--reuse-port`` (sharing the gRPC port is the point) and for port 0.
     """
-    if config.reuse_port or not config.port:
-        return
+    ports = {"--port": 0 if config.reuse_port else config.port, "--grpc-web-port": config.grpc_web_port}
+    for flag, port in ports.items():
+        if port:
+            _check_free(flag, config.host, port)
+
+
+def _check_free(flag: str, host: str, port: int) -> None:
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
-            config.host, config.port, type=socket.SOCK_STREAM
-        )[0]
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(address)
     except OSError as exc:
-        settings.fail(PROG, f"--port {config.port} on {config.host!r}: {exc.strerror or exc}")
+        settings.fail(PROG, f"{flag} {port} on {host!r}: {exc.strerror or exc}")
 
 
 async def serve(config: Config) -> None:
@@ -140,7 +144,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     config = config_module.parse(argv)
     check_port_free(config)
     configure_logging(config.log_level.upper())
+    if config.processes > 1:
+        raise SystemExit(supervised(config))
     asyncio.run(serve(config))
+
+
+def supervised(config: Config) -> int:
+    """``--processes N``: N children on one port (server/processes.py), and the local bots beside them."""
+    config = with_local_bot_secret(config)
+    port = config.port or processes.free_port(config.host)
+    workers = _start_bot_workers(config, port)
+    try:
+        return processes.supervise(config, port)
+    finally:
+        _stop_bot_workers(workers)
 
 
 if __name__ == "__main__":

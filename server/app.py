@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -13,16 +14,28 @@ from grpc_reflection.v1alpha import reflection
 
 from server.bot_servicer import BotService
 from server.bots import BotDispatcher
+from server.clock_keeper import ClockKeeper
 from server.config import Config
-from server.event_hub import StreamLimits
+from server.grpc_web import Cors, GrpcWebApp, GrpcWebServer
+from server.grpc_web import bind as bind_web
+from server.matching import Window
+from server.matchmaker import Matchmaker, MatchSettings
+from server.matchmaking_servicer import MatchmakingService, PlayerService
+from server.players import Players
 from server.servicers import Drain, GameService
 from server.sessions import Observer, Sessions
 from server.store import SessionStore, open_store
+from server.stream_admission import StreamLimits
+from server.tls import CertificateFiles
 from server.wire_guard import add_guarded, request_types
 from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
+from zythos.v1 import matchmaking_service_pb2 as mm_pb
+from zythos.v1 import matchmaking_service_pb2_grpc as mm_grpc
+from zythos.v1 import player_service_pb2 as player_pb
+from zythos.v1 import player_service_pb2_grpc as player_grpc
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +43,8 @@ log = logging.getLogger(__name__)
 LOOP_STOP_SECONDS = 2.0
 GAME_SERVICE = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 BOT_SERVICE = bot_pb.DESCRIPTOR.services_by_name["BotService"].full_name
+PLAYER_SERVICE = player_pb.DESCRIPTOR.services_by_name["PlayerService"].full_name
+MATCHMAKING_SERVICE = mm_pb.DESCRIPTOR.services_by_name["MatchmakingService"].full_name
 
 
 @dataclass
@@ -43,24 +58,37 @@ class ZythosServer:
     port: int
     config: Config
     bots: BotDispatcher
+    matchmaker: Matchmaker
+    web: GrpcWebServer | None = None
 
     _bot_loop: asyncio.Task[None] | None = None
     _hub_loop: asyncio.Task[None] | None = None
     _observer_loop: asyncio.Task[None] | None = None
+    _clock_loop: asyncio.Task[None] | None = None
+    _match_loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.server.start()
         log.info("serving zythos.v1 on %s:%d", self.config.host, self.port)
+        if self.web is not None:
+            self.web.start()
+            host = "localhost" if self.config.host in ("0.0.0.0", "::", "") else self.config.host
+            what = "the web client: open" if self.config.web_client_dir else "gRPC-Web on"
+            log.info("serving %s http://%s:%d/", what, host, self.web.port)
         if not self.config.bot_secret:
             log.warning("no bot secret (--bot-secret / ZYTHOS_BOT_SECRET): BotService refuses every worker")
         self._bot_loop = asyncio.create_task(self.bots.run())
         self._hub_loop = asyncio.create_task(self.sessions.hub.run())
         self._observer_loop = asyncio.create_task(self.sessions.observer.run(self.sessions.store))
+        clocks = ClockKeeper(self.sessions, self.bots, self.config.clock_poll_seconds)
+        self._clock_loop = asyncio.create_task(clocks.run())
+        self._match_loop = asyncio.create_task(self.matchmaker.run())
 
     async def stop(self, grace: float | None = None) -> None:
         """Drain: NOT_SERVING, end open streams, refuse new calls (DRAINING), then stop within the grace."""
         log.info("draining")
-        loops = [loop for loop in (self._bot_loop, self._hub_loop, self._observer_loop) if loop is not None]
+        running = (self._bot_loop, self._hub_loop, self._observer_loop, self._clock_loop, self._match_loop)
+        loops = [loop for loop in running if loop is not None]
         for loop in loops:
             loop.cancel()
         # Let them end: none should be inside a store call when the store closes.
@@ -74,7 +102,8 @@ class ZythosServer:
         # port at once would answer the calls queued in gRPC core with CANCELLED instead
         # (grpc/grpc#41785), so refuse them ourselves for a moment first.
         await asyncio.sleep(min(self.config.drain_refuse, grace))
-        await self.server.stop(grace)
+        web_stopped = self.web.stop() if self.web is not None else asyncio.sleep(0)
+        await asyncio.gather(web_stopped, self.server.stop(grace))
         await self.sessions.store.close()
         log.info("stopped")
 
@@ -118,7 +147,7 @@ def build_server(
     """
     if sessions is None:
         sessions = Sessions(
-            store or open_store(config.redis_url, config.expiry),
+            store or open_store(config.redis_url, config.expiry, config.redis_wait_replicas),
             commit_retries=config.commit_retries,
             observer=observer,
             cache_size=config.cache_size,
@@ -127,36 +156,90 @@ def build_server(
     server = grpc.aio.server(interceptors=list(interceptors), options=server_options(config))
     drain = Drain()
     bots = BotDispatcher(sessions, config.bot_lease_seconds)
-    add_guarded(
-        pb_grpc.add_GameServiceServicer_to_server,
-        GameService(sessions, drain, bots),
-        server,
-        request_types(pb.DESCRIPTOR.services_by_name["GameService"]),
-        drain.refusing,
-    )
-    add_guarded(
-        bot_grpc.add_BotServiceServicer_to_server,
-        BotService(bots, config.bot_secret, drain),
-        server,
-        request_types(bot_pb.DESCRIPTOR.services_by_name["BotService"]),
-        drain.refusing,
-    )
+    players = Players(sessions.store.match_store())
+    matchmaker = Matchmaker(sessions, bots, match_settings(config))
+    watch_limits = StreamLimits(config.max_streams, config.max_streams_per_client)
+    game_service = GameService(sessions, drain, bots, players)
+    bot_service = BotService(bots, config.bot_secret, drain, client_certificates=bool(config.bot_client_ca))
+    # Browsers (gRPC-Web) get every service but BotService: bot workers speak native gRPC.
+    for_browsers = [
+        (pb_grpc.add_GameServiceServicer_to_server, game_service, pb),
+        (player_grpc.add_PlayerServiceServicer_to_server, PlayerService(players), player_pb),
+        (
+            mm_grpc.add_MatchmakingServiceServicer_to_server,
+            MatchmakingService(matchmaker, players, drain, watch_limits),
+            mm_pb,
+        ),
+    ]
+    services = [*for_browsers, (bot_grpc.add_BotServiceServicer_to_server, bot_service, bot_pb)]
+    for add_to_server, servicer, module in services:
+        (service,) = module.DESCRIPTOR.services_by_name.values()
+        add_guarded(add_to_server, servicer, server, request_types(service), drain.refusing)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         [
             GAME_SERVICE,
             BOT_SERVICE,
+            PLAYER_SERVICE,
+            MATCHMAKING_SERVICE,
             health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
             reflection.SERVICE_NAME,
         ],
         server,
     )
-    port = server.add_insecure_port(f"{config.host}:{config.port}")
-    return ZythosServer(server, sessions, health_servicer, drain, port, config, bots)
+    port = _listen(server, config)
+    web = None
+    if config.grpc_web_port:
+        app = GrpcWebApp(Cors.parse(config.grpc_web_origins), _static_root(config), config.max_message_bytes)
+        for add_to_server, servicer, module in for_browsers:
+            (service,) = module.DESCRIPTOR.services_by_name.values()
+            add_guarded(add_to_server, servicer, app, request_types(service), drain.refusing)
+        web = GrpcWebServer(app, bind_web(config.host, config.grpc_web_port), config.drain_grace)
+    return ZythosServer(server, sessions, health_servicer, drain, port, config, bots, matchmaker, web)
+
+
+def match_settings(config: Config) -> MatchSettings:
+    """The matcher's settings from the configuration."""
+    return MatchSettings(
+        abandon_seconds=config.ticket_abandon_seconds,
+        keep_seconds=config.ticket_keep_seconds,
+        tick_seconds=config.matchmaking_tick_seconds,
+        lease_seconds=config.matchmaking_lease_seconds,
+        window=Window(config.rating_window, config.rating_window_per_second),
+    )
+
+
+def _static_root(config: Config) -> Path | None:
+    return Path(config.web_client_dir) if config.web_client_dir else None
+
+
+def _listen(server: grpc.aio.Server, config: Config) -> int:
+    """Bind the gRPC port (TLS when a certificate is configured) and the optional bot port.
+
+    Both ports serve every service; BotService itself refuses calls without a
+    verified client certificate when ``--bot-client-ca`` is set, which only
+    the bot port asks for.
+    """
+    address = f"{config.host}:{config.port}"
+    if config.tls_cert:
+        port = server.add_secure_port(
+            address, CertificateFiles(Path(config.tls_cert), Path(config.tls_key)).credentials()
+        )
+    else:
+        port = server.add_insecure_port(address)
+    if config.bot_port:
+        bot_address = f"{config.host}:{config.bot_port}"
+        if config.tls_cert:
+            ca = Path(config.bot_client_ca) if config.bot_client_ca else None
+            files = CertificateFiles(Path(config.tls_cert), Path(config.tls_key), ca)
+            server.add_secure_port(bot_address, files.credentials())
+        else:
+            server.add_insecure_port(bot_address)
+    return port
 
 
 async def mark_serving(server: ZythosServer) -> None:
     """Report SERVING for the whole server and for GameService."""
-    for name in ("", GAME_SERVICE, BOT_SERVICE):
+    for name in ("", GAME_SERVICE, BOT_SERVICE, PLAYER_SERVICE, MATCHMAKING_SERVICE):
         await server.health.set(name, health_pb2.HealthCheckResponse.SERVING)

@@ -15,6 +15,7 @@ from server.bots import Assignment, BotDispatcher, WorkerOffer
 from server.reasons import GameError, Reason
 from server.servicers import Drain, bearer_token
 from server.store import SeatKey, StoreUnavailable
+from server.tls import has_client_certificate
 from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
 
@@ -25,10 +26,14 @@ MAX_HELD = MAX_CAPACITY
 class BotService(bot_grpc.BotServiceServicer):
     """Streams seat assignments to authenticated workers while they stay connected."""
 
-    def __init__(self, dispatcher: BotDispatcher, secret: str, drain: Drain) -> None:
+    def __init__(
+        self, dispatcher: BotDispatcher, secret: str, drain: Drain, *, client_certificates: bool = False
+    ) -> None:
         self._dispatcher = dispatcher
         self._secret = secret
         self._drain = drain
+        # Mutual TLS for workers: only calls whose connection showed a verified client certificate.
+        self._client_certificates = client_certificates
 
     async def WatchAssignments(
         self,
@@ -66,6 +71,11 @@ class BotService(bot_grpc.BotServiceServicer):
         raise self._drain.error()
 
     def _authenticate(self, context: grpc.aio.ServicerContext[Any, Any]) -> None:
+        if self._client_certificates and not has_client_certificate(context.auth_context()):
+            raise GameError(
+                Reason.UNAUTHENTICATED,
+                "bot workers need a client certificate on this server: connect to its bot port (--bot-port)",
+            )
         if not self._secret:
             raise GameError(
                 Reason.UNAUTHENTICATED,

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from google.protobuf.duration_pb2 import Duration
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from engine.core.game import Game
-from server.records import GameRecord, GameStatus
+from server import validation
+from server.records import GameRecord, GameStatus, SeatRecord, SeatState
 from server.sessions import ServedEvent
 from server.steps import SERVER_EVENT_KINDS
 from zythos.v1 import game_service_pb2 as pb
@@ -19,6 +21,14 @@ STATUS = {
     GameStatus.ABANDONED: pb.GAME_STATUS_ABANDONED,
 }
 STATUS_FROM_PROTO = {value: key for key, value in STATUS.items()}
+SEAT_STATE = {
+    SeatState.OPEN: pb.SEAT_STATE_OPEN,
+    SeatState.HUMAN: pb.SEAT_STATE_HUMAN,
+    SeatState.BOT: pb.SEAT_STATE_BOT,
+    SeatState.AWAY: pb.SEAT_STATE_AWAY,
+    SeatState.RESIGNED: pb.SEAT_STATE_RESIGNED,
+    SeatState.RESERVED: pb.SEAT_STATE_RESERVED,
+}
 
 
 def game_type(game: Game) -> pb.GameType:
@@ -46,6 +56,7 @@ def game(record: GameRecord) -> pb.Game:
     message.scores.extend(record.scores)
     message.ranking.extend(record.ranking)
     message.result = record.result
+    message.rematch_id = record.rematch_id  # set on a finished game: not part of the fixed part
     message.waiting_reason = waiting_reason(record)
     return message
 
@@ -72,36 +83,71 @@ def _fixed_part(record: GameRecord) -> pb.Game:
 
 
 def _build_fixed_part(record: GameRecord) -> pb.Game:
-    create_time = Timestamp()
-    create_time.FromNanoseconds(int(record.create_time * 1e9))
-    return pb.Game(
+    message = pb.Game(
         game_id=record.game_id,
         game_type=record.game_type,
-        seats=[
-            pb.Seat(
-                seat=i,
-                display_name=s.display_name,
-                occupied=s.occupied,
-                bot=s.bot,
-                bot_level=s.bot_level,
-                resigned=s.resigned,
-            )
-            for i, s in enumerate(record.seats)
-        ],
+        seats=[seat(record, i, s) for i, s in enumerate(record.seats)],
         options=record.options,
-        create_time=create_time,
+        create_time=_timestamp(record.create_time),
+        rematch_of=record.rematch_of,
     )
+    if record.clock_turn:
+        message.clock.per_turn.CopyFrom(_duration(record.clock_turn))
+        message.clock.reserve.CopyFrom(_duration(record.clock_reserve))
+    return message
+
+
+def seat(record: GameRecord, n: int, s: SeatRecord) -> pb.Seat:
+    """One seat: who plays it and, in a clocked game, its time left."""
+    message = pb.Seat(
+        seat=n,
+        display_name=s.display_name,
+        occupied=s.occupied,
+        bot=s.bot,
+        bot_level=s.bot_level,
+        resigned=s.resigned,
+        state=SEAT_STATE[s.state],
+        player_id=s.player_id,
+    )
+    if record.clock_turn:
+        message.reserve_left.CopyFrom(_duration(s.reserve_left(record.clock_reserve)))
+        if s.turn_start:
+            message.turn_deadline.CopyFrom(_timestamp(s.turn_start + record.clock_turn))
+    return message
+
+
+def _timestamp(seconds: float) -> Timestamp:
+    stamp = Timestamp()
+    stamp.FromNanoseconds(int(seconds * 1e9))
+    return stamp
+
+
+def _duration(seconds: float) -> Duration:
+    duration = Duration()
+    duration.FromNanoseconds(int(seconds * 1e9))
+    return duration
+
+
+def clock(message: pb.TurnClock) -> tuple[float, float]:
+    """A requested clock as validated (seconds per turn, reserve seconds)."""
+    per_turn = validation.duration("clock.per_turn", message.per_turn.seconds, message.per_turn.nanos)
+    reserve = validation.duration("clock.reserve", message.reserve.seconds, message.reserve.nanos)
+    return validation.clock(per_turn, reserve)
 
 
 def waiting_reason(record: GameRecord) -> str:
     """Why a WAITING game has not started: free seats, and bot seats no bot worker holds yet."""
     if record.status is not GameStatus.WAITING:
         return ""
-    players = sum(not s.occupied and not s.bot for s in record.seats)
+    players = sum(s.state is SeatState.OPEN for s in record.seats)
+    reserved = sum(s.state is SeatState.RESERVED for s in record.seats)
     bots = [s.bot_level for s in record.seats if s.bot and not s.occupied]
     parts = []
     if players:
         parts.append(f"{players} more player" + ("" if players == 1 else "s"))
+    if reserved:
+        players_of = f"{reserved} player" + ("" if reserved == 1 else "s")
+        parts.append(f"{players_of} of the last game to ask for their seat (Rematch)")
     if bots:
         seats = f"{len(bots)} bot seat" + ("" if len(bots) == 1 else "s")
         parts.append(f"a bot worker for {seats} ({', '.join(sorted(set(bots)))})")

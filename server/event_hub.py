@@ -30,6 +30,7 @@ from server.store import (
     StoreUnavailable,
     raise_if_cancelled,
 )
+from server.stream_admission import StreamAdmission, StreamLimits
 
 log = logging.getLogger(__name__)
 
@@ -50,14 +51,6 @@ def event_key(event_id: str) -> EventKey:
         return BEFORE_ALL
     revision, _, n = event_id.partition("-")
     return int(revision), int(n)
-
-
-@dataclass
-class StreamLimits:
-    """Open streams allowed on this replica, and per client (its peer address)."""
-
-    per_replica: int = 20_000
-    per_client: int = 1_000
 
 
 @dataclass
@@ -99,10 +92,8 @@ class EventHub:
 
     def __init__(self, store: SessionStore, limits: StreamLimits | None = None) -> None:
         self._store = store
-        self._limits = limits or StreamLimits()
+        self._admission = StreamAdmission(limits or StreamLimits(), "event streams")
         self._games: dict[str, _Followed] = {}
-        self._per_client: dict[str, int] = {}
-        self._open = 0
         self._feed = store.commit_feed()
         self._closing: GameError | None = None
         self._lock = asyncio.Lock()  # follow and unfollow one at a time
@@ -110,7 +101,7 @@ class EventHub:
 
     @property
     def open_streams(self) -> int:
-        return self._open
+        return self._admission.open
 
     async def stream(
         self, game_id: str, after: str, client: str, visible: Callable[[StoredEvent], bool]
@@ -153,28 +144,10 @@ class EventHub:
     def _admit(self, client: str) -> None:
         if self._closing is not None:
             raise self._closing
-        if self._open >= self._limits.per_replica:
-            raise GameError(
-                Reason.TOO_MANY_STREAMS,
-                f"this server has {self._open} open event streams, its limit; retry shortly",
-                limit=str(self._limits.per_replica),
-            )
-        if self._per_client.get(client, 0) >= self._limits.per_client:
-            raise GameError(
-                Reason.TOO_MANY_STREAMS,
-                f"this client has {self._limits.per_client} open event streams, the limit per client",
-                limit=str(self._limits.per_client),
-            )
-        self._open += 1
-        self._per_client[client] = self._per_client.get(client, 0) + 1
+        self._admission.admit(client)
 
     def _leave(self, client: str) -> None:
-        self._open -= 1
-        left = self._per_client[client] - 1
-        if left:
-            self._per_client[client] = left
-        else:
-            del self._per_client[client]
+        self._admission.leave(client)
 
     async def _follow(self, game_id: str) -> _Followed:
         """The followed game, subscribing first so that no commit after its load goes unheard."""

@@ -110,6 +110,39 @@ BOT_ASSIGNMENTS = Counter(
     "zythos_bot_assignments", "Seats this server process handed to bot workers.", ("game_type", "level")
 )
 
+# --- Live play: turn clocks and seats changing hands (server) --------------------
+
+SEATS_TAKEN_OVER = Counter(
+    "zythos_seats_taken_over",
+    "Human seats a bot took over: cause is clock (its time ran out) or left (its player resigned).",
+    ("game_type", "cause"),
+)
+SEATS_RECLAIMED = Counter(
+    "zythos_seats_reclaimed", "Away seats their player took back from the bot.", ("game_type",)
+)
+
+# --- Matchmaking (server) ------------------------------------------------------------
+# Each ticket is counted once: created by the replica that took the call, ended by the one
+# that matched, cancelled or expired it. The bot-filled share is
+# sum(rate(zythos_tickets_matched_total{bot_filled="true"})) / sum(rate(zythos_tickets_matched_total)).
+
+TICKETS_CREATED = Counter("zythos_tickets_created", "Matchmaking tickets created.", ("game_type",))
+TICKETS_MATCHED = Counter(
+    "zythos_tickets_matched",
+    "Tickets seated in a game; bot_filled is true when bots filled some of its seats.",
+    ("game_type", "bot_filled"),
+)
+TICKETS_CANCELLED = Counter("zythos_tickets_cancelled", "Tickets cancelled by their holder.", ("game_type",))
+TICKETS_EXPIRED = Counter(
+    "zythos_tickets_expired", "Tickets nobody watched or polled in time.", ("game_type",)
+)
+TICKET_WAIT_SECONDS = Histogram(
+    "zythos_ticket_wait_seconds",
+    "Time from a ticket's creation to its end, by how it ended (MATCHED, CANCELLED, EXPIRED).",
+    ("game_type", "status"),
+    buckets=(0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0, 600.0),
+)
+
 # --- Helpers for the server ------------------------------------------------------
 
 
@@ -182,8 +215,30 @@ def bot_worker_disconnected() -> None:
     BOT_WORKERS_CONNECTED.dec()
 
 
+def ticket_created(game_type: str) -> None:
+    _child(TICKETS_CREATED, game_type).inc()
+
+
+def ticket_ended(game_type: str, status: str, wait_seconds: float, bot_filled: bool) -> None:
+    if status == "MATCHED":
+        _child(TICKETS_MATCHED, game_type, "true" if bot_filled else "false").inc()
+    elif status == "CANCELLED":
+        _child(TICKETS_CANCELLED, game_type).inc()
+    elif status == "EXPIRED":
+        _child(TICKETS_EXPIRED, game_type).inc()
+    _child(TICKET_WAIT_SECONDS, game_type, status).observe(wait_seconds)
+
+
 def bot_assigned(game_type: str, level: str) -> None:
     _child(BOT_ASSIGNMENTS, game_type, level).inc()
+
+
+def seat_taken_over(game_type: str, cause: str) -> None:
+    _child(SEATS_TAKEN_OVER, game_type, cause).inc()
+
+
+def seat_reclaimed(game_type: str) -> None:
+    _child(SEATS_RECLAIMED, game_type).inc()
 
 
 # --- The gRPC server interceptor ------------------------------------------------------

@@ -53,6 +53,12 @@ class MetricsObserver(Observer):
     def commit_conflicted(self, game_type: str, *, retrying: bool) -> None:
         metrics.commit_conflicted(game_type, retrying=retrying)
 
+    def ticket_created(self, game_type: str) -> None:
+        metrics.ticket_created(game_type)
+
+    def ticket_ended(self, game_type: str, status: str, wait_seconds: float, bot_filled: bool) -> None:
+        metrics.ticket_ended(game_type, status, wait_seconds, bot_filled)
+
     def bot_worker_connected(self) -> None:
         metrics.bot_worker_connected()
 
@@ -61,6 +67,12 @@ class MetricsObserver(Observer):
 
     def bot_seat_assigned(self, game_type: str, level: str) -> None:
         metrics.bot_assigned(game_type, level)
+
+    def seat_taken_over(self, game_type: str, cause: str) -> None:
+        metrics.seat_taken_over(game_type, cause)
+
+    def seat_reclaimed(self, game_type: str) -> None:
+        metrics.seat_reclaimed(game_type)
 
     def stream_opened(self, game_type: str) -> None:
         metrics.event_stream_changed(game_type, +1)

@@ -28,12 +28,27 @@ class GameStatus(enum.StrEnum):
         return self in (GameStatus.FINISHED, GameStatus.ABANDONED)
 
 
+class SeatState(enum.StrEnum):
+    """Who plays a seat now (mirrors zythos.v1.SeatState)."""
+
+    OPEN = "OPEN"
+    HUMAN = "HUMAN"
+    BOT = "BOT"
+    AWAY = "AWAY"
+    RESIGNED = "RESIGNED"
+    RESERVED = "RESERVED"
+
+
 @dataclass(frozen=True)
 class SeatRecord:
     """One seat; ``token_hash`` is the hex sha256 of the seat token (empty when free).
 
     A bot seat is reserved for a bot from creation and occupied once a bot
-    worker has been handed its token.
+    worker has been handed its token. ``owner_hash`` is the hash of the token
+    of the person a bot replaced (away or resigned): it lets them reclaim an
+    away seat, and be told why a resigned one stays the bot's. ``reserved``
+    keeps a rematch seat for a player of the previous game. The clock fields
+    count only in games with a clock (``GameRecord.clock_turn``).
     """
 
     display_name: str = ""
@@ -41,10 +56,34 @@ class SeatRecord:
     bot: bool = False
     bot_level: str = ""
     resigned: bool = False
+    player_id: str = ""  # the player (server.players) who took the seat with a player token
+    owner_hash: str = ""
+    reserved: bool = False
+    reserve_used: float = 0.0  # seconds of the game's reserve time this seat has spent
+    turn_start: float = 0.0  # Unix seconds the seat's current decision began; 0: not on turn
+    turn_version: int = 0  # the game version at which that decision began (names its deadline)
 
     @property
     def occupied(self) -> bool:
         return bool(self.token_hash)
+
+    @property
+    def state(self) -> SeatState:
+        if self.resigned:
+            return SeatState.RESIGNED
+        if self.bot:
+            return SeatState.AWAY if self.owner_hash else SeatState.BOT
+        if self.occupied:
+            return SeatState.HUMAN
+        return SeatState.RESERVED if self.reserved else SeatState.OPEN
+
+    @property
+    def is_away(self) -> bool:
+        return self.state is SeatState.AWAY
+
+    def reserve_left(self, reserve: float) -> float:
+        """Seconds left of a game's ``reserve`` to this seat."""
+        return max(0.0, reserve - self.reserve_used)
 
 
 @dataclass(frozen=True)
@@ -66,6 +105,10 @@ class GameRecord:
     ranking: tuple[int, ...] = ()
     result: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    clock_turn: float = 0.0  # seconds per decision of a human seat; 0: no clock
+    clock_reserve: float = 0.0  # reserve seconds each human seat starts with
+    rematch_of: str = ""  # the finished game this one replays
+    rematch_id: str = ""  # the rematch of this game, once a player asked for it
 
     @property
     def players(self) -> int:
@@ -73,7 +116,7 @@ class GameRecord:
 
     def free_seat(self) -> int | None:
         """The first seat a player may take, or ``None`` when none is left."""
-        return next((i for i, seat in enumerate(self.seats) if not seat.occupied and not seat.bot), None)
+        return next((i for i, seat in enumerate(self.seats) if seat.state is SeatState.OPEN), None)
 
     def is_full(self) -> bool:
         """Every seat is held, by a player or by an assigned bot: the game can start."""

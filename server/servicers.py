@@ -18,12 +18,14 @@ import grpc
 
 from engine.core import registry
 from server import convert, errors, validation
+from server.players import Players
 from server.reasons import GameError, Reason
+from server.records import GameRecord
 from server.sessions import ServedEvent, Sessions
 
 if TYPE_CHECKING:
     from server.bots import BotDispatcher
-from server.store import StoreUnavailable
+from server.store import StoreFull, StoreUnavailable
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
 
@@ -34,9 +36,12 @@ Response = TypeVar("Response")
 Unary = Callable[[Any, Request, grpc.aio.ServicerContext[Any, Any]], Awaitable[Response]]
 
 
-def _as_game_error(exc: Exception) -> GameError:
+def as_game_error(exc: Exception) -> GameError:
     if isinstance(exc, GameError):
         return exc
+    if isinstance(exc, StoreFull):
+        log.error("session store full: %s", exc)
+        return GameError(Reason.STORE_FULL, "the session store is full and refuses new writes; retry later")
     log.warning("session store unavailable: %s", exc)
     return GameError(Reason.STORE_UNAVAILABLE, "the session store is unavailable; retry shortly")
 
@@ -49,10 +54,14 @@ def _unary(method: Unary[Request, Response]) -> Unary[Request, Response]:
         try:
             return await method(self, request, context)
         except (GameError, StoreUnavailable) as exc:
-            await errors.abort(context, _as_game_error(exc))
+            await errors.abort(context, as_game_error(exc))
             raise AssertionError("abort returned") from exc
 
     return wrapper
+
+
+# The decorator for every unary method, this module's and the player and matchmaking servicers'.
+unary = _unary
 
 
 def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
@@ -100,11 +109,16 @@ class GameService(pb_grpc.GameServiceServicer):
     """GameService over a ``Sessions`` domain object."""
 
     def __init__(
-        self, sessions: Sessions, drain: Drain | None = None, bots: BotDispatcher | None = None
+        self,
+        sessions: Sessions,
+        drain: Drain | None = None,
+        bots: BotDispatcher | None = None,
+        players: Players | None = None,
     ) -> None:
         self._sessions = sessions
         self._drain = drain or Drain()
         self._bots = bots
+        self._players = players or Players(sessions.store.match_store())
 
     @_unary
     async def ListGameTypes(
@@ -128,12 +142,18 @@ class GameService(pb_grpc.GameServiceServicer):
             dict(request.options),
             request.display_name,
             bots=[(b.seat, b.level) for b in request.bots],
+            clock=convert.clock(request.clock),
+            player_id=await self._players.authenticate(bearer_token(context)),
         )
-        record = seated.record
-        if request.bots and self._bots is not None:
-            await self._bots.want(record)  # a connected worker may take the seats (and start the game) now
-            record = await self._sessions.get(record.game_id)
+        record = await self._with_bots(seated.record) if request.bots else seated.record
         return pb.CreateGameResponse(game=convert.game(record), seat=seated.seat, seat_token=seated.token)
+
+    async def _with_bots(self, record: GameRecord) -> GameRecord:
+        """The game once its bot seats are queued: a connected worker may take them (and start it) now."""
+        if self._bots is None:
+            return record
+        await self._bots.want(record)
+        return await self._sessions.get(record.game_id)
 
     @_unary
     async def JoinGame(
@@ -141,7 +161,8 @@ class GameService(pb_grpc.GameServiceServicer):
         request: pb.JoinGameRequest,
         context: grpc.aio.ServicerContext[pb.JoinGameRequest, pb.JoinGameResponse],
     ) -> pb.JoinGameResponse:
-        seated = await self._sessions.join(request.game_id, request.display_name)
+        player_id = await self._players.authenticate(bearer_token(context))
+        seated = await self._sessions.join(request.game_id, request.display_name, player_id)
         return pb.JoinGameResponse(
             game=convert.game(seated.record), seat=seated.seat, seat_token=seated.token
         )
@@ -254,7 +275,7 @@ class GameService(pb_grpc.GameServiceServicer):
             async for served in events:
                 yield _stream_response(wire, served)
         except (GameError, StoreUnavailable) as exc:
-            await errors.abort(context, _as_game_error(exc))
+            await errors.abort(context, as_game_error(exc))
 
     @_unary
     async def LeaveGame(
@@ -266,3 +287,22 @@ class GameService(pb_grpc.GameServiceServicer):
         if self._bots is not None and any(seat.resigned and seat.bot for seat in record.seats):
             await self._bots.want(record)  # a resigned seat is played on by a bot
         return pb.LeaveGameResponse(game=convert.game(record))
+
+    @_unary
+    async def ReclaimSeat(
+        self,
+        request: pb.ReclaimSeatRequest,
+        context: grpc.aio.ServicerContext[pb.ReclaimSeatRequest, pb.ReclaimSeatResponse],
+    ) -> pb.ReclaimSeatResponse:
+        record = await self._sessions.reclaim(request.game_id, bearer_token(context))
+        return pb.ReclaimSeatResponse(game=convert.game(record))
+
+    @_unary
+    async def Rematch(
+        self,
+        request: pb.RematchRequest,
+        context: grpc.aio.ServicerContext[pb.RematchRequest, pb.RematchResponse],
+    ) -> pb.RematchResponse:
+        seated = await self._sessions.rematch(request.game_id, bearer_token(context))
+        record = await self._with_bots(seated.record)
+        return pb.RematchResponse(game=convert.game(record), seat=seated.seat, seat_token=seated.token)

@@ -12,30 +12,39 @@ one module per concern, each named for its layer:
 - ``sessions_lifecycle``: create, join, leave, and bot seats (``assign_bot``);
 - ``sessions_play``: submit, its cache fast path, and repeated requests;
 - ``sessions_reads``: get, listings, views, legal actions, event streams;
+- ``sessions_seats``: a bot taking over a seat whose time ran out, and its player reclaiming it;
+- ``sessions_rematch``: the rematch of a finished game;
 - ``sessions_shared``: the store, cache and locks they share, and the checks;
 - ``sessions_model``: the answers (``Seated``, ``View``, ...) and ``Observer``.
 """
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.game import Game
-from server.event_hub import EventHub, StreamLimits
+from server.event_hub import EventHub
+from server.ratings import Ratings
+from server.reasons import GameError, Reason
 from server.records import GameRecord, GameStatus
-from server.sessions_lifecycle import Lifecycle, random_seed
+from server.sessions_lifecycle import Lifecycle, Newcomer, random_seed
 from server.sessions_model import SPECTATOR, GamesPage, Observer, Seated, ServedEvent, Submitted, View
 from server.sessions_play import Play
 from server.sessions_reads import Reads
+from server.sessions_rematch import Rematches
+from server.sessions_seats import SeatKeeping
 from server.sessions_shared import SessionContext
 from server.state_cache import DEFAULT_SIZE, StateCache
-from server.store import SessionStore
+from server.store import Deadline, SessionStore
+from server.stream_admission import StreamLimits
 
 __all__ = [
     "SPECTATOR",
     "GamesPage",
+    "Newcomer",
     "Observer",
     "Seated",
     "ServedEvent",
@@ -66,12 +75,19 @@ class Sessions:
         stream_limits: StreamLimits | None = None,
     ) -> None:
         self._ctx = SessionContext(
-            store, observer or Observer(), clock=clock, retries=commit_retries, cache=StateCache(cache_size)
+            store,
+            observer or Observer(),
+            clock=clock,
+            retries=commit_retries,
+            cache=StateCache(cache_size),
+            ratings=Ratings(store.match_store()),
         )
         self.hub = EventHub(store, stream_limits)
         self._lifecycle = Lifecycle(self._ctx, seeds)
         self._play = Play(self._ctx)
         self._reads = Reads(self._ctx, self.hub)
+        self._seats = SeatKeeping(self._ctx)
+        self._rematches = Rematches(self._ctx, self._lifecycle.ids, seeds)
 
     @property
     def store(self) -> SessionStore:
@@ -90,17 +106,41 @@ class Sessions:
         options: Mapping[str, str],
         display_name: str,
         bots: Sequence[tuple[int, str]] = (),
+        clock: tuple[float, float] = (0.0, 0.0),
+        player_id: str = "",
     ) -> Seated:
-        return await self._lifecycle.create(game_type, players, options, display_name, bots)
+        return await self._lifecycle.create(game_type, players, options, display_name, bots, clock, player_id)
 
-    async def join(self, game_id: str, display_name: str) -> Seated:
-        return await self._lifecycle.join(game_id, display_name)
+    async def create_matched(
+        self,
+        game_type: str,
+        options: Mapping[str, str],
+        players: int,
+        humans: Mapping[int, Newcomer],
+        bots: Mapping[int, str],
+        clock: tuple[float, float] = (0.0, 0.0),
+    ) -> tuple[GameRecord, dict[int, str]]:
+        return await self._lifecycle.create_matched(game_type, options, players, humans, bots, clock)
+
+    async def join(self, game_id: str, display_name: str, player_id: str = "") -> Seated:
+        return await self._lifecycle.join(game_id, display_name, player_id)
 
     async def leave(self, game_id: str, token: str | None) -> GameRecord:
         return await self._lifecycle.leave(game_id, token)
 
     async def assign_bot(self, game_id: str, seat: int) -> tuple[GameRecord, str]:
         return await self._lifecycle.assign_bot(game_id, seat)
+
+    # -- seats changing hands (server.sessions_seats, server.sessions_rematch) ----
+
+    async def take_over(self, deadline: Deadline) -> GameRecord | None:
+        return await self._seats.take_over(deadline)
+
+    async def reclaim(self, game_id: str, token: str | None) -> GameRecord:
+        return await self._seats.reclaim(game_id, token)
+
+    async def rematch(self, game_id: str, token: str | None) -> Seated:
+        return await self._rematches.rematch(game_id, token)
 
     # -- play (server.sessions_play) ------------------------------------------
 
@@ -114,7 +154,9 @@ class Sessions:
         action_id: str | None = None,
         action: Any = None,
     ) -> Submitted:
-        return await self._play.submit(
+        """Apply one action; a player whose seat a bot plays while they are away reclaims it first."""
+        submitting = functools.partial(
+            self._play.submit,
             game_id,
             token,
             expected_version=expected_version,
@@ -122,6 +164,14 @@ class Sessions:
             action_id=action_id,
             action=action,
         )
+        try:
+            return await submitting()
+        except GameError as exc:
+            if exc.reason is not Reason.UNAUTHENTICATED or token is None:
+                raise
+            if not await self._seats.reclaimed(game_id, token):
+                raise
+        return await submitting()
 
     # -- reads (server.sessions_reads) ----------------------------------------
 

@@ -89,6 +89,12 @@ class Observer:
     def bot_seat_assigned(self, game_type: str, level: str) -> None:
         """A bot seat was handed to a worker of this replica, with a fresh token."""
 
+    def seat_taken_over(self, game_type: str, cause: str) -> None:
+        """A bot took a human seat over: ``cause`` is "clock" (its time ran out) or "left" (resigned)."""
+
+    def seat_reclaimed(self, game_type: str) -> None:
+        """A player took their away seat back from the bot."""
+
     def stream_opened(self, game_type: str) -> None:
         """An event stream of a game opened on this replica."""
 
@@ -97,6 +103,12 @@ class Observer:
 
     def events_streamed(self, game_type: str, count: int) -> None:
         """``count`` events were sent on one stream."""
+
+    def ticket_created(self, game_type: str) -> None:
+        """A matchmaking ticket was created on this replica."""
+
+    def ticket_ended(self, game_type: str, status: str, wait_seconds: float, bot_filled: bool) -> None:
+        """A ticket was MATCHED (by this replica's matcher), CANCELLED or EXPIRED, after ``wait_seconds``."""
 
     async def run(self, store: SessionStore) -> None:
         """Work of the observer's own while the server runs (sampling the store); cancelled at stop."""

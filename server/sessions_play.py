@@ -130,6 +130,8 @@ class Play:
         """
         step = _apply(entry, seat, action)  # the entry's state is now the step's
         record = step.finish_record()
+        if record.clock_turn:  # the hot path of an unclocked game skips the call
+            record = await self._ctx.clocked(record, seat)
         revision = entry.revision + 1
         answers, stored_answers = entry.answers, None  # None: the stored answers stay as they are
         if request_id:

@@ -49,12 +49,12 @@ class Reads:
 
     async def view(self, game_id: str, token: str | None) -> View:
         loaded = await self._ctx.load(game_id)
-        seat = seat_of(loaded.record, token) if token is not None else None
+        seat = seat_of(loaded.record, token, away=True) if token is not None else None
         return View(loaded.record, seat, self._state(loaded).observe(seat))
 
     async def legal_actions(self, game_id: str, token: str | None) -> tuple[GameRecord, list[Any]]:
         loaded = await self._ctx.load(game_id)
-        seat = seat_of(loaded.record, required(token))
+        seat = seat_of(loaded.record, required(token), away=True)
         if loaded.record.status is not GameStatus.ACTIVE:
             return loaded.record, []
         return loaded.record, self._state(loaded).legal_actions(seat)
@@ -84,7 +84,7 @@ class Reads:
         """
         validation.event_id(after)
         loaded = await self._ctx.load(game_id)
-        seat = seat_of(loaded.record, token) if token is not None else None
+        seat = seat_of(loaded.record, token, away=True) if token is not None else None
         return loaded.record, self._follow(loaded.record, seat, after, client)
 
     async def _follow(

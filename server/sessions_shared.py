@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
 import orjson
@@ -17,14 +17,16 @@ import orjson
 from engine.core import registry
 from engine.core.events import Event
 from engine.core.game import Game
-from server import tokens, validation
+from server import clocks, tokens, validation
 from server.answers import Answers
 from server.locks import GameLocks
+from server.ratings import Ratings
 from server.reasons import GameError, Reason
 from server.records import GameRecord
 from server.sessions_model import Observer, ServedEvent
 from server.state_cache import Cached, StateCache
-from server.store import Loaded, RevisionConflict, SessionStore, StoredEvent, StoreUnavailable
+from server.steps import Step, stored_json
+from server.store import Loaded, NewEvent, RevisionConflict, SessionStore, StoredEvent, StoreUnavailable
 
 # One logger for the whole domain layer: its name is what log queries select on (docs/OBSERVABILITY.md).
 log = logging.getLogger("server.sessions")
@@ -36,7 +38,7 @@ class SessionContext:
     """The store, this replica's cache and per-game locks, and how the domain loads and reports.
 
     ``clock`` is injectable so tests can pin time; ``retries`` bounds reloads
-    after a compare-and-set conflict.
+    after a compare-and-set conflict; ``ratings`` (if any) rates every game that finishes.
     """
 
     def __init__(
@@ -47,6 +49,7 @@ class SessionContext:
         clock: Callable[[], float],
         retries: int,
         cache: StateCache,
+        ratings: Ratings | None = None,
     ) -> None:
         self.store = store
         self.observer = observer
@@ -54,6 +57,7 @@ class SessionContext:
         self.retries = retries
         self.cache = cache
         self.locks = GameLocks()
+        self.ratings = ratings  # rates every FINISHED game
 
     async def load(self, game_id: str) -> Loaded:
         """The game as the store holds it; GAME_NOT_FOUND when there is none."""
@@ -97,6 +101,34 @@ class SessionContext:
             )
             self.cache.drop(loaded.record.game_id)
 
+    async def clocked(self, record: GameRecord, acted: int | None = None) -> GameRecord:
+        """The record with its turn clocks brought up to date (``server.clocks``), before its commit.
+
+        New deadlines are scheduled before the commit, so a replica that dies
+        right after committing leaves none unscheduled; a deadline whose
+        commit then loses its race is stale and dropped when it falls due.
+        """
+        updated, deadlines = clocks.advance(record, self.clock(), acted)
+        if deadlines:
+            await self.store.schedule_deadlines(deadlines)
+        return updated
+
+    async def commit_step(self, loaded: Loaded, step: Step) -> GameRecord:
+        """Commit a seating step over ``loaded``; raises ``RevisionConflict`` when the game moved on."""
+        final = await self.clocked(step.finish_record())
+        game = game_of(final.game_type)
+        self.cache.drop(final.game_id)
+        await self.store.commit(loaded.revision, final, game.dump(step.state), step.events)
+        return final
+
+    async def commit_seats(self, loaded: Loaded, record: GameRecord, events: Sequence[Event]) -> GameRecord:
+        """Commit a change of seats only (the engine state stays), with its events, clocks kept right."""
+        updated = await self.clocked(record)
+        self.cache.drop(record.game_id)
+        stored = [NewEvent(updated.version, stored_json(event)) for event in events]
+        await self.store.commit(loaded.revision, updated, loaded.blob, stored)
+        return updated
+
     def conflicted(self, game_type: str, attempt: int) -> None:
         """Report a lost compare-and-set; give up with CONFLICT once the retries are spent."""
         retrying = attempt < self.retries
@@ -109,6 +141,8 @@ class SessionContext:
         if not record.status.is_over:
             return
         self.observer.game_ended(record, max(0.0, self.clock() - record.create_time))
+        if self.ratings is not None:
+            await self.ratings.game_finished(record)
         bots = [n for n, seat in enumerate(record.seats) if seat.bot]
         if bots:
             try:
@@ -134,16 +168,29 @@ def required(token: str | None) -> str:
     return token
 
 
-def seat_of(record: GameRecord, token: str) -> int:
-    """The seat a token proves, for this game."""
+def claimed(record: GameRecord, token: str) -> tokens.SeatToken:
+    """The token's claims, once they name a seat of this game (not yet verified)."""
     parsed = tokens.parse(token)
     if parsed is None:
         raise GameError(Reason.UNAUTHENTICATED, "malformed seat token")
     if parsed.game_id != record.game_id:
         raise GameError(Reason.WRONG_GAME_TOKEN, f"this token is for another game, not {record.game_id}")
-    if parsed.seat >= record.players or not parsed.matches(record.seats[parsed.seat].token_hash):
-        raise GameError(Reason.UNAUTHENTICATED, "seat token not recognised for this game")
-    return parsed.seat
+    if parsed.seat >= record.players:
+        raise unrecognised()
+    return parsed
+
+
+def seat_of(record: GameRecord, token: str, *, away: bool = False) -> int:
+    """The seat a token proves, for this game; with ``away``, also an away seat's own player's token."""
+    parsed = claimed(record, token)
+    seat = record.seats[parsed.seat]
+    if parsed.matches(seat.token_hash) or (away and seat.is_away and parsed.matches(seat.owner_hash)):
+        return parsed.seat
+    raise unrecognised()
+
+
+def unrecognised() -> GameError:
+    return GameError(Reason.UNAUTHENTICATED, "seat token not recognised for this game")
 
 
 def not_active(record: GameRecord) -> GameError:

@@ -24,7 +24,7 @@ from server.store import NewEvent
 # Events the server itself emits (not the engine): they have no typed per-game payload.
 SERVER_EVENT_KINDS = frozenset(
     {"game_created", "player_joined", "player_left", "game_started", "player_resigned", "game_abandoned",
-     "game_finished"}
+     "game_finished", "seat_taken_over", "seat_reclaimed", "rematch_created"}
 )  # fmt: skip
 
 # A chain of chance steps longer than this means an engine bug, not a game.

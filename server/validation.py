@@ -35,6 +35,24 @@ def game_id(value: str) -> str:
     return value
 
 
+def hex_id(field: str, value: str) -> str:
+    """A player or ticket id: 20 lowercase hex characters, like a game id."""
+    if not GAME_ID.match(value):
+        raise invalid(field, "expected 20 lowercase hex characters")
+    return value
+
+
+# The longest bot_fill_after a ticket may ask for, in seconds.
+MAX_BOT_FILL_SECONDS = 3600.0
+
+
+def bot_fill_after(seconds: float) -> float:
+    """0 (never) up to an hour."""
+    if not 0 <= seconds <= MAX_BOT_FILL_SECONDS:
+        raise invalid("bot_fill_after", f"must be 0-{MAX_BOT_FILL_SECONDS:.0f} seconds")
+    return seconds
+
+
 def game_type(value: str) -> str:
     if not GAME_TYPE.match(value):
         raise invalid("game_type", "expected a game type name such as 'tbbr_dice'")
@@ -107,12 +125,12 @@ def options(values: dict[str, str]) -> dict[str, str]:
     return dict(values)
 
 
-def bot_level(value: str) -> str:
+def bot_level(value: str, field: str = "level") -> str:
     """A bot strength; empty means the default ("medium")."""
     if not value:
         return DEFAULT_BOT_LEVEL
     if value not in BOT_LEVELS:
-        raise invalid("level", f"bot level must be one of {', '.join(BOT_LEVELS)}")
+        raise invalid(field, f"bot level must be one of {', '.join(BOT_LEVELS)}")
     return value
 
 
@@ -126,3 +144,28 @@ def bot_seats(players: int, bots: list[tuple[int, str]]) -> dict[int, str]:
             raise invalid("bots", f"seat {seat} is listed twice")
         seats[seat] = bot_level(level)
     return seats
+
+
+# Bounds of a turn clock, in seconds (docs/API.md, turn clocks).
+MIN_TURN_SECONDS = 1
+MAX_TURN_SECONDS = 24 * 3600
+MAX_RESERVE_SECONDS = 7 * 24 * 3600
+_NANOS = 1_000_000_000
+
+
+def duration(field: str, seconds: int, nanos: int) -> float:
+    """A ``google.protobuf.Duration``'s parts as seconds: never negative, nanos in range."""
+    if seconds < 0 or not 0 <= nanos < _NANOS:
+        raise invalid(field, "must be a duration of zero or more, with nanos 0-999999999")
+    return seconds + nanos / _NANOS
+
+
+def clock(per_turn: float, reserve: float) -> tuple[float, float]:
+    """(seconds per turn, reserve seconds); (0, 0) is no clock."""
+    if per_turn == 0 and reserve == 0:
+        return 0.0, 0.0
+    if not MIN_TURN_SECONDS <= per_turn <= MAX_TURN_SECONDS:
+        raise invalid("clock.per_turn", f"must be {MIN_TURN_SECONDS} s to {MAX_TURN_SECONDS} s")
+    if reserve > MAX_RESERVE_SECONDS:
+        raise invalid("clock.reserve", f"must be 0 s to {MAX_RESERVE_SECONDS} s")
+    return per_turn, reserve

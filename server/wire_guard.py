@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import grpc
 from google.protobuf.message import DecodeError
@@ -119,10 +119,18 @@ class _Capture:
         self.service, self.handlers = service, handlers
 
 
+class Registry(Protocol):
+    """Where handlers go: a ``grpc.aio.Server``, or the gRPC-Web app (server.grpc_web)."""
+
+    def add_generic_rpc_handlers(self, handlers: Any) -> None: ...
+
+    def add_registered_method_handlers(self, service: str, handlers: Any) -> None: ...
+
+
 def add_guarded(
     add_to_server: Callable[[Any, Any], None],
     servicer: object,
-    server: grpc.aio.Server,
+    server: Registry,
     messages: Mapping[str, str],
     refusing: Refusing = _serving,
 ) -> None:

@@ -8,6 +8,7 @@ with no persistence; it is never mocked.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
@@ -53,23 +54,43 @@ def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float =
     raise RuntimeError(f"redis-server did not listen on {port} within {timeout}s")
 
 
-@pytest.fixture(scope="session")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    """One redis-server for the test session, removed afterwards."""
-    port = free_port()
-    workdir: Path = tmp_path_factory.mktemp("redis")
-    settings = {"port": str(port), "bind": "127.0.0.1", "save": "", "appendonly": "no", "dir": str(workdir)}
-    process = subprocess.Popen(
-        [REDIS_BINARY, *(part for key, value in settings.items() for part in (f"--{key}", value))],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+@contextlib.contextmanager
+def serving(argv: list[str], port: int) -> Iterator[RedisServer]:
+    """``argv`` (a redis-server or Sentinel listening on ``port``) running until the block ends."""
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         _wait_for_port(port, process)
         yield RedisServer(port, process)
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def running_redis(workdir: Path, conf: Path | None = None, **settings: str) -> Iterator[RedisServer]:
+    """A redis-server on a free port with ``settings`` (``maxmemory="4mb"``...), stopped on exit.
+
+    ``conf``: a redis.conf read first; ``settings`` override it.
+    """
+    port = free_port()
+    settings = {
+        "port": str(port),
+        "bind": "127.0.0.1",
+        "save": "",
+        "appendonly": "no",
+        "dir": str(workdir),
+        **settings,
+    }
+    flags = [part for key, value in settings.items() for part in (f"--{key.replace('_', '-')}", value)]
+    with serving([REDIS_BINARY, *([str(conf)] if conf else []), *flags], port) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """One redis-server for the test session, removed afterwards."""
+    with running_redis(tmp_path_factory.mktemp("redis")) as server:
+        yield server
 
 
 @pytest.fixture

@@ -111,3 +111,14 @@ def test_trusted_apply_matches_validated_apply(name: str) -> None:
             action = legal[rng.randrange(len(legal))]
             assert checked.apply(seat, action) == trusted.apply_legal(seat, action)
             assert game.dump(checked) == game.dump(trusted)
+
+
+def test_the_fallback_list_names_every_registered_game_module() -> None:
+    """A tree never installed loads registry.BUILTIN_MODULES: the same games as pyproject's entry points."""
+    import tomllib
+    from pathlib import Path
+
+    from engine.core import registry
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    assert set(registry.BUILTIN_MODULES) == set(project["project"]["entry-points"]["zythos.games"].values())

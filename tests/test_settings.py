@@ -47,6 +47,7 @@ def taken_port() -> Iterator[int]:
         ([], {"ZYTHOS_CACHE_SIZE": "lots"}, "ZYTHOS_CACHE_SIZE: 'lots' is not an int"),
         (["--max-streams", "-5"], {}, "--max-streams: -5 is below the minimum 0"),
         ([], {"ZYTHOS_PORT": "70000"}, "ZYTHOS_PORT: 70000 is above the maximum 65535"),
+        (["--web-client-dir", "clients/web"], {}, "--web-client-dir is served on --grpc-web-port: set one"),
     ],
 )
 def test_the_server_names_the_bad_setting(extra: list[str], env: dict[str, str], says: str) -> None:
@@ -73,6 +74,8 @@ def test_ports_in_use_are_one_line(taken_port: int) -> None:
     assert f"--metrics-port {taken_port}" in metrics and "in use" in metrics
     grpc_port = _refused([*SERVER[:6], str(taken_port), "--metrics-port", "0"], env=_base_env())
     assert f"--port {taken_port}" in grpc_port
+    grpc_web = _refused([*SERVER, "--grpc-web-port", str(taken_port)], env=_base_env())
+    assert f"--grpc-web-port {taken_port}" in grpc_web and "in use" in grpc_web
     worker = _refused([*WORKER, "--metrics-port", str(taken_port)], env=_base_env())
     assert f"--metrics-port {taken_port}" in worker and "in use" in worker
 

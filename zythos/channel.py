@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -68,6 +69,20 @@ def balanced_channel(
     if credentials is not None:
         return grpc.aio.secure_channel(target, credentials, options=merged)
     return grpc.aio.insecure_channel(target, options=merged)
+
+
+def tls_credentials(
+    ca_file: str = "", cert_file: str = "", key_file: str = ""
+) -> grpc.ChannelCredentials | None:
+    """TLS for a channel: trust ``ca_file`` (else the system's roots); show ``cert_file``/``key_file``
+    when the server wants a client certificate. ``None`` (plaintext) when given no file at all.
+    """
+    if not (ca_file or cert_file):
+        return None
+    roots = Path(ca_file).read_bytes() if ca_file else None
+    key = Path(key_file).read_bytes() if key_file else None
+    chain = Path(cert_file).read_bytes() if cert_file else None
+    return grpc.ssl_channel_credentials(root_certificates=roots, private_key=key, certificate_chain=chain)
 
 
 if __name__ == "__main__":  # the service config, for clients in other languages

@@ -11,18 +11,16 @@ the ErrorInfo ``reason`` so callers can switch on it::
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
 import grpc
-from google.rpc import error_details_pb2, status_pb2
 
 from zythos.channel import balanced_channel
+from zythos.status_details import STATUS_DETAILS_KEY, parse_status_details
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
-
-_STATUS_DETAILS_KEY = "grpc-status-details-bin"
 
 
 class ZythosError(Exception):
@@ -48,18 +46,13 @@ class ZythosError(Exception):
 
     @staticmethod
     def from_rpc_error(error: grpc.aio.AioRpcError) -> ZythosError:
-        reason, metadata, violations = "", {}, dict[str, str]()
         for key, value in error.trailing_metadata() or ():
-            if key == _STATUS_DETAILS_KEY and isinstance(value, bytes):
-                status = status_pb2.Status.FromString(value)
-                for detail in status.details:
-                    info = error_details_pb2.ErrorInfo()
-                    bad = error_details_pb2.BadRequest()
-                    if detail.Unpack(info):
-                        reason, metadata = info.reason, dict(info.metadata)
-                    elif detail.Unpack(bad):
-                        violations.update((v.field, v.description) for v in bad.field_violations)
-        return ZythosError(error.code(), reason, error.details() or "", metadata, violations)
+            if key == STATUS_DETAILS_KEY and isinstance(value, bytes):
+                found = parse_status_details(value)
+                return ZythosError(
+                    error.code(), found.reason, error.details() or "", found.metadata, found.field_violations
+                )
+        return ZythosError(error.code(), "", error.details() or "", {})
 
 
 class ZythosClient:
@@ -71,14 +64,18 @@ class ZythosClient:
         *,
         channel: grpc.aio.Channel | None = None,
         options: Sequence[tuple[str, Any]] = (),
+        credentials: grpc.ChannelCredentials | None = None,
     ) -> None:
+        """``credentials``: TLS (``zythos.channel.tls_credentials``); plaintext without."""
         if channel is None:
             if target is None:
                 raise ValueError("give a target such as 'localhost:50051' or a channel")
-            channel = balanced_channel(target, options=options)
+            channel = balanced_channel(target, credentials=credentials, options=options)
         self.channel = channel
         self.stub = pb_grpc.GameServiceStub(channel)
         self.tokens: dict[str, str] = {}
+        # A PlayerService token sent with CreateGame and JoinGame, so the seats taken are the player's.
+        self.player_token: str | None = None
 
     async def __aenter__(self) -> ZythosClient:
         return self
@@ -94,6 +91,9 @@ class ZythosClient:
     def _metadata(self, game_id: str, token: str | None) -> tuple[tuple[str, str], ...]:
         token = token if token is not None else self.tokens.get(game_id)
         return (("authorization", f"Bearer {token}"),) if token else ()
+
+    def _as_player(self) -> tuple[tuple[str, str], ...]:
+        return (("authorization", f"Bearer {self.player_token}"),) if self.player_token else ()
 
     async def _call(self, method: Any, request: Any, metadata: Sequence[tuple[str, str]] = ()) -> Any:
         try:
@@ -112,11 +112,13 @@ class ZythosClient:
         display_name: str,
         options: Mapping[str, str] | None = None,
         bots: Mapping[int, str] | None = None,
+        clock: pb.TurnClock | None = None,
     ) -> pb.CreateGameResponse:
         """Open a game; its seat token is kept for later calls on it.
 
         ``bots`` maps seats to bot levels ("easy", "medium", "hard") for seats
-        that bot workers play from the start.
+        that bot workers play from the start; ``clock`` gives the human seats
+        a turn clock.
         """
         request = pb.CreateGameRequest(
             game_type=game_type,
@@ -124,15 +126,16 @@ class ZythosClient:
             options=dict(options or {}),
             display_name=display_name,
             bots=[pb.BotSeat(seat=seat, level=level) for seat, level in sorted((bots or {}).items())],
+            clock=clock,
         )
-        response: pb.CreateGameResponse = await self._call(self.stub.CreateGame, request)
+        response: pb.CreateGameResponse = await self._call(self.stub.CreateGame, request, self._as_player())
         self.tokens[response.game.game_id] = response.seat_token
         return response
 
     async def join_game(self, game_id: str, display_name: str) -> pb.JoinGameResponse:
         """Take a free seat; its token is kept (replacing any other seat token of this client there)."""
         request = pb.JoinGameRequest(game_id=game_id, display_name=display_name)
-        response: pb.JoinGameResponse = await self._call(self.stub.JoinGame, request)
+        response: pb.JoinGameResponse = await self._call(self.stub.JoinGame, request, self._as_player())
         self.tokens[game_id] = response.seat_token
         return response
 
@@ -195,7 +198,7 @@ class ZythosClient:
 
     async def stream_events(
         self, game_id: str, after_event_id: str = "", token: str | None = None
-    ) -> AsyncIterator[pb.GameEvent]:
+    ) -> AsyncGenerator[pb.GameEvent, None]:
         """The events this seat may see, live until the game ends; resume with the last event id.
 
         Stopping early? Close the iterator (``await it.aclose()``) so the call is cancelled at once.
@@ -216,3 +219,20 @@ class ZythosClient:
             self.stub.LeaveGame, request, self._metadata(game_id, token)
         )
         return response.game
+
+    async def reclaim_seat(self, game_id: str, token: str | None = None) -> pb.Game:
+        """Take back a seat a bot plays while this client's player was away."""
+        request = pb.ReclaimSeatRequest(game_id=game_id)
+        response: pb.ReclaimSeatResponse = await self._call(
+            self.stub.ReclaimSeat, request, self._metadata(game_id, token)
+        )
+        return response.game
+
+    async def rematch(self, game_id: str, token: str | None = None) -> pb.RematchResponse:
+        """This client's seat in the rematch of a finished game; the new seat's token is kept."""
+        request = pb.RematchRequest(game_id=game_id)
+        response: pb.RematchResponse = await self._call(
+            self.stub.Rematch, request, self._metadata(game_id, token)
+        )
+        self.tokens[response.game.game_id] = response.seat_token
+        return response

@@ -36,6 +36,7 @@ class BeerPioneersGame(Game):
     min_players = 2
     max_players = 4
     wire_module = "engine.beer_pioneers.wire"
+    heuristic_module = "ai_players.heuristics.beer_pioneers"
     # Measured over random playouts (2-4 players): under 120 legal actions, no chance step, and
     # random games end by the round-30 guard in under 3,000 steps.
     bounds = SizeBounds(distinct_actions=1024, chance_outcomes=1, game_length=10_000)

@@ -21,9 +21,10 @@ the kit derives:
   state with everything the observer knows; the game fills in the rest.
 
 A declaration names how its value is copied (``copy``: ``"value"`` for
-immutable values, ``"list"``, ``"nested"`` for lists of lists, ``"clone"``
-for an object with its own ``clone()``, or a function) and, when it is not
-JSON as it is, how it is written and read (``to_json`` / ``from_json``).
+immutable values, ``"list"``, ``"set"`` (shown and stored sorted), ``"nested"``
+for lists of lists, ``"clone"`` for an object with its own ``clone()``, or a
+function) and, when it is not JSON as it is, how it is written and read
+(``to_json`` / ``from_json``).
 
 What a field shows may differ from what it holds: ``shows`` maps observation
 field names to functions of the value (a hidden deck showing its size, a pile
@@ -72,7 +73,7 @@ def _nested(rows: Any) -> Any:
     return [list(row) for row in rows]
 
 
-_COPIES: dict[str, Copy] = {"value": _same, "list": list, "nested": _nested, "clone": _clone}
+_COPIES: dict[str, Copy] = {"value": _same, "list": list, "set": set, "nested": _nested, "clone": _clone}
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,9 @@ def _declare(
     record: Any = None,
 ) -> Any:
     copier = _COPIES[copy] if isinstance(copy, str) else copy
+    if copier is set:  # JSON has no sets: a set is stored sorted
+        to_json = sorted if to_json is _same else to_json
+        from_json = set if from_json is _same else from_json
     shown = None if shows is None else tuple(shows.items())
     return Field(visibility, default, copier, to_json, from_json, "", shown, restore, record)
 
@@ -276,9 +280,11 @@ class DeclaredState(State):
     num_players: int
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Writes the methods; again for a subclass (the game's State over its declared position),
+        so that its clone, observation and loads are of the subclass."""
         super().__init_subclass__(**kwargs)
         declared = _collect(cls)
-        if not declared:
+        if not declared and not cls.FIELDS:
             return
         cls.FIELDS = (*cls.FIELDS, *declared)
         cls.Observation = _observation_class(cls.__name__, cls.FIELDS)
@@ -298,12 +304,7 @@ class DeclaredState(State):
         state = cls.__new__(cls)
         state.num_players = num_players
         for spec in _stored(cls.FIELDS):
-            if spec.name in values:
-                value = values.pop(spec.name)
-            elif spec.visibility is Visibility.SEATS:
-                value = spec.default(num_players)
-            else:
-                value = spec.default()
+            value = values.pop(spec.name) if spec.name in values else _default(spec, num_players)
             setattr(state, spec.name, value)
         if values:
             raise TypeError(f"{cls.__name__} declares no field {', '.join(sorted(values))}")
@@ -363,6 +364,8 @@ def _frozen_expr(spec: Field, value: str, scope: dict[str, Any]) -> str:
         return value
     if spec.copy is list:
         return f"tuple({value})"
+    if spec.copy is set:
+        return f"tuple(sorted({value}))"
     if spec.copy is _nested:
         return f"tuple(map(tuple, {value}))"
     scope["frozen"] = _frozen
@@ -384,6 +387,8 @@ def _thawed_expr(spec: Field, value: str, scope: dict[str, Any]) -> str:
         return value
     if spec.copy is list:
         return f"list({value})"
+    if spec.copy is set:
+        return f"set({value})"
     if spec.copy is _nested:
         return f"[list(row) for row in {value}]"
     scope["thawed"] = _thawed
@@ -522,7 +527,7 @@ def _clone_method(cls: type[Any], fields: Sequence[Field]) -> Callable[[Any], An
     lines = ["def clone(self):", "    new = cls.__new__(cls)", "    new.__dict__ = self.__dict__.copy()"]
     scope: dict[str, Any] = {"cls": cls}
     for n, spec in enumerate(fields):
-        if spec.copy is list:
+        if spec.copy is list or spec.copy is set:
             lines.append(f"    new.{spec.name} = self.{spec.name}.copy()")
         elif spec.copy is _clone:
             lines.append(f"    new.{spec.name} = self.{spec.name}.clone()")
@@ -547,15 +552,36 @@ def _dump_method(fields: Sequence[Field], first: tuple[str, ...]) -> Callable[..
     return _compiled(source, "dump", scope, "The snapshot body: every field as JSON, in declaration order.")
 
 
+def _padding(fields: Sequence[Field], first: tuple[str, ...]) -> Callable[[Sequence[Any]], list[Any]]:
+    """A snapshot written before the last fields were declared, completed with their defaults.
+
+    Fields are appended at the end of a declaration, so an older body is a prefix
+    of a newer one: adding a stored field needs no schema version of its own.
+    """
+
+    def pad(body: Sequence[Any]) -> list[Any]:
+        missing = fields[len(body) - len(first) :]
+        players = body[0] if first else 0
+        return [*body, *(spec.to_json(_default(spec, players)) for spec in missing)]
+
+    return pad
+
+
+def _default(spec: Field, num_players: int) -> Any:
+    return spec.default(num_players) if spec.visibility is Visibility.SEATS else spec.default()
+
+
 def _load_function(cls: type[Any], fields: Sequence[Field], first: tuple[str, ...]) -> Callable[..., Any]:
     """``load`` / ``from_fields`` written out: the inverse of ``_dump_method``'s body."""
-    scope: dict[str, Any] = {"ValueError": ValueError}
+    scope: dict[str, Any] = {"ValueError": ValueError, "pad": _padding(fields, first)}
     names = [*first, *(f"v_{n}" for n in range(len(fields)))]
     size = len(names)
     lines = [
         "def load(cls, body):",
-        f"    if len(body) != {size}:",
+        f"    if not {len(first)} < len(body) <= {size}:",
         f"        raise ValueError(f'{cls.__name__} snapshot has {{len(body)}} values, not {size}')",
+        f"    if len(body) < {size}:",
+        "        body = pad(body)",
         f"    {', '.join(names)}, = body",
         "    new = cls.__new__(cls)",
     ]

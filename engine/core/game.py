@@ -136,6 +136,10 @@ class Game(abc.ABC):
     schema_version: int = 1
     # Module implementing engine.core.wire.Wire for this game, e.g. "engine.tbbr_dice.wire".
     wire_module: str = ""
+    # Module that registers this game's heuristic (and static evaluations) with the bots when
+    # imported, e.g. "ai_players.heuristics.tbbr": named here, imported by the bots only (the engine
+    # never imports it). Empty: the bots' generic one-ply lookahead.
+    heuristic_module: str = ""
     bounds: SizeBounds = SizeBounds(distinct_actions=1024, chance_outcomes=216, game_length=10_000)
 
     def validate_options(self, players: int, options: Mapping[str, str]) -> dict[str, str]:

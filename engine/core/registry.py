@@ -16,7 +16,12 @@ from typing import Any
 from engine.core.game import Game
 
 ENTRY_POINT_GROUP = "zythos.games"
-BUILTIN_MODULES: tuple[str, ...] = ("engine.tbbr_dice", "engine.tbbr", "engine.examples.tiny_dice")
+BUILTIN_MODULES: tuple[str, ...] = (
+    "engine.tbbr_dice",
+    "engine.tbbr",
+    "engine.examples.tiny_dice",
+    "engine.dragon_brew",
+)
 
 _GAMES: dict[str, Game] = {}
 _loaded = False
@@ -53,6 +58,14 @@ def all_games() -> list[Game]:
 
 
 def wire(name: str) -> Any:
-    """The wire module of game ``name`` (imports protobuf; server and bots only)."""
-    game = get(name)
-    return importlib.import_module(game.wire_module)
+    """The wire module of game ``name`` (imports protobuf; server and bots only).
+
+    Kept once found: the server asks on every call, and ``import_module`` is not free.
+    """
+    module = _WIRES.get(name)
+    if module is None:
+        module = _WIRES[name] = importlib.import_module(get(name).wire_module)
+    return module
+
+
+_WIRES: dict[str, Any] = {}

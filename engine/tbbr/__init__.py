@@ -9,10 +9,9 @@ from engine.core.registry import register
 from engine.tbbr import objectives
 from engine.tbbr.data import cards
 from engine.tbbr.game import TbbrGame
-from engine.tbbr.observation import TbbrObservation
 from engine.tbbr.state import TbbrState
 
 objectives.validate(cards())
 GAME = register(TbbrGame())
 
-__all__ = ["GAME", "TbbrGame", "TbbrObservation", "TbbrState"]
+__all__ = ["GAME", "TbbrGame", "TbbrState"]

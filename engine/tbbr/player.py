@@ -1,101 +1,44 @@
-"""One player's board and pieces: a plain mutable record with a fast copy."""
+"""One player's board and pieces, declared once (engine/core/fields.py): every field is public."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.core.fields import DeclaredRecord, public
 from engine.tbbr.data import GRAND_PLACE, tracks
 
 _CHEERS_LAST = len(tracks().cheers) - 1
 _SUPPLY = tracks().visited_tokens
 
 
-class Player:
-    """Everything one player owns or has done; every field is public."""
+class Player(DeclaredRecord, view_name="PlayerView"):
+    """Everything one player owns or has done; the kit derives its copy, snapshot and view."""
 
-    __slots__ = (
-        "asleep",
-        "beers",
-        "bike_streak",
-        "bonus",
-        "bought_here",
-        "breath",
-        "camped",
-        "cheers",
-        "cheese",
-        "cheese_tokens",
-        "coasters",
-        "discs",
-        "done",
-        "gp_arrival",
-        "hitch_dest",
-        "hitch_extra",
-        "location",
-        "objectives",
-        "penalty",
-        "score",
-        "stack",
-        "tasted",
-        "tasted_here",
-        "time",
-        "visited",
-    )
-
-    def __init__(self) -> None:
-        self.location = GRAND_PLACE
-        self.time = 0  # spaces advanced on today's time track
-        self.stack = 0  # height in the stack of discs: higher is on top
-        self.done = False  # disc on the last space of the day
-        self.asleep = False  # fell asleep today
-        self.camped = False  # camped tonight
-        self.tasted = 0  # Tasted Beers track
-        self.breath = 0  # Breathalyzer level
-        self.cheers = 0  # Cheers track: toasts made, up to its last level
-        self.cheese = 0  # Cheese track: cheeses in the backpack
-        self.cheese_tokens = 0  # tokens beside the cheese track's last space
-        self.beers = [0, 0, 0, 0]  # Transported Beer Tokens by colour
-        self.visited: set[str] = set()  # breweries with this player's Visited Brewery Token
-        self.discs = 0  # First Visitor Discs
-        self.coasters = 0  # Coaster Tokens
-        self.bonus = [0, 0, 0, 0]  # positioning, designer, cardinal, trappist
-        self.objectives: list[str] = []  # claimed cards, in order
-        self.score = 0  # the Scoring Track: daily scorings, less the latecomer penalty
-        self.penalty = 0  # VP lost as a latecomer at the end of the game
-        self.bought_here = False  # once-per-visit flags
-        self.tasted_here = False
-        self.bike_streak = 0  # consecutive bicycle TU not yet turned into a Breathalyzer step
-        self.hitch_dest = ""  # "+1/+2 dice" token: destination of the failed hitchhiking attempt
-        self.hitch_extra = 0  # extra dice for the next attempt to hitch_dest
-        self.gp_arrival = -1  # last day: when it reached the Grand Place, a sort key; -1: not there
-
-    def copy(self) -> Player:
-        other = Player.__new__(Player)
-        other.asleep = self.asleep
-        other.beers = self.beers[:]
-        other.bike_streak = self.bike_streak
-        other.bonus = self.bonus[:]
-        other.bought_here = self.bought_here
-        other.breath = self.breath
-        other.camped = self.camped
-        other.cheers = self.cheers
-        other.cheese = self.cheese
-        other.cheese_tokens = self.cheese_tokens
-        other.coasters = self.coasters
-        other.discs = self.discs
-        other.done = self.done
-        other.gp_arrival = self.gp_arrival
-        other.hitch_dest = self.hitch_dest
-        other.hitch_extra = self.hitch_extra
-        other.location = self.location
-        other.objectives = self.objectives[:]
-        other.penalty = self.penalty
-        other.score = self.score
-        other.stack = self.stack
-        other.tasted = self.tasted
-        other.tasted_here = self.tasted_here
-        other.time = self.time
-        other.visited = set(self.visited)
-        return other
+    location: str = public(lambda: GRAND_PLACE)
+    time: int = public(int)  # spaces advanced on today's time track
+    stack: int = public(int)  # height in the stack of discs: higher is on top
+    done: bool = public(bool)  # disc on the last space of the day
+    asleep: bool = public(bool)  # fell asleep today
+    camped: bool = public(bool)  # camped tonight
+    tasted: int = public(int)  # Tasted Beers track
+    breath: int = public(int)  # Breathalyzer level
+    cheers: int = public(int)  # Cheers track: toasts made, up to its last level
+    cheese: int = public(int)  # Cheese track: cheeses in the backpack
+    cheese_tokens: int = public(int)  # tokens beside the cheese track's last space
+    beers: list[int] = public(lambda: [0, 0, 0, 0], copy="list")  # Transported Beer Tokens by colour
+    visited: set[str] = public(set, copy="set")  # breweries with this player's Visited Brewery Token
+    discs: int = public(int)  # First Visitor Discs
+    coasters: int = public(int)  # Coaster Tokens
+    bonus: list[int] = public(lambda: [0, 0, 0, 0], copy="list")  # positioning, designer, cardinal, trappist
+    objectives: list[str] = public(list, copy="list")  # claimed cards, in order
+    score: int = public(int)  # the Scoring Track: daily scorings, less the latecomer penalty
+    penalty: int = public(int)  # VP lost as a latecomer at the end of the game
+    bought_here: bool = public(bool)  # once-per-visit flags
+    tasted_here: bool = public(bool)
+    bike_streak: int = public(int)  # consecutive bicycle TU not yet turned into a Breathalyzer step
+    hitch_dest: str = public(str)  # "+1/+2 dice" token: destination of the failed hitchhiking attempt
+    hitch_extra: int = public(int)  # extra dice for the next attempt to hitch_dest
+    gp_arrival: int = public(
+        lambda: -1
+    )  # last day: when it reached the Grand Place, a sort key; -1: not there
 
     @property
     def backpack(self) -> int:
@@ -112,19 +55,3 @@ class Player:
     def tokens_left(self) -> int:
         """Visited Brewery Tokens still in the player's supply."""
         return _SUPPLY - len(self.visited) - self.cheese_tokens - self.cheers_tokens
-
-    def to_json(self) -> dict[str, Any]:
-        out = {name: getattr(self, name) for name in Player.__slots__}
-        out["visited"] = sorted(self.visited)
-        return out
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> Player:
-        player = Player()
-        for name in Player.__slots__:
-            setattr(player, name, data[name])
-        player.beers = list(data["beers"])
-        player.bonus = list(data["bonus"])
-        player.visited = set(data["visited"])
-        player.objectives = list(data["objectives"])
-        return player

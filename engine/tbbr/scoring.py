@@ -2,45 +2,44 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.tbbr import objectives
 from engine.tbbr.data import BONUS_TRACKS, cards, tracks
+from engine.tbbr.player import Player
+from engine.tbbr.position import Position
 
-if TYPE_CHECKING:
-    from engine.tbbr.player import Player
-    from engine.tbbr.state import TbbrState
-
-T = tracks()
+TRACKS = tracks()
 
 
 def tasted_vp(tasted: int) -> int:
     """2 VP per level of the Tasted Beers track; its 20 levels make the rulebook's 40 VP at most."""
-    return min(tasted, T.tasted_max) * T.tasted_vp_per_beer
+    return min(tasted, TRACKS.tasted_max) * TRACKS.tasted_vp_per_beer
 
 
 def visited_vp(count: int) -> int:
     """10/15/20/25/30 breweries score 10/15/22/30/40 VP, the lower step in between; 3 VP each beyond 30."""
     vp = 0
-    for threshold, value in T.visited_steps:
+    for threshold, value in TRACKS.visited_steps:
         if count >= threshold:
             vp = value
-    last = T.visited_steps[-1][0]
-    return vp + max(0, count - last) * T.visited_beyond
+    last = TRACKS.visited_steps[-1][0]
+    return vp + max(0, count - last) * TRACKS.visited_beyond
 
 
 def cheese_vp(player: Player) -> int:
     """The pawn's space, plus 5 VP per token: one each time the pawn reached the last space."""
-    return T.cheese[player.cheese] + T.cheese_token_vp * player.cheese_tokens
+    return TRACKS.cheese[player.cheese] + TRACKS.cheese_token_vp * player.cheese_tokens
 
 
 def cheers_vp(player: Player) -> int:
     """The cube's space, plus 4 VP for the token added when it reached the last level."""
-    return T.cheers[min(player.cheers, len(T.cheers) - 1)] + T.cheers_token_vp * player.cheers_tokens
+    return (
+        TRACKS.cheers[min(player.cheers, len(TRACKS.cheers) - 1)]
+        + TRACKS.cheers_token_vp * player.cheers_tokens
+    )
 
 
 def bonus_vp(player: Player) -> int:
-    return sum(T.bonus[name][level] for name, level in zip(BONUS_TRACKS, player.bonus, strict=True))
+    return sum(TRACKS.bonus[name][level] for name, level in zip(BONUS_TRACKS, player.bonus, strict=True))
 
 
 def objectives_vp(player: Player) -> int:
@@ -58,7 +57,17 @@ def level3_vp(player: Player, level3: list[str]) -> int:
     return sum(all_cards[c].vp for c in level3 if objectives.end_met(all_cards[c], player))
 
 
-def score_parts(state: TbbrState, seat: int) -> dict[str, int]:
+def daily_vp(player: Player) -> int:
+    """Daily scoring: the Tasted Beers track plus 1 VP per first-visitor disc and coaster."""
+    return tasted_vp(player.tasted) + player.discs + player.coasters
+
+
+def totals(state: Position) -> list[int]:
+    """Each seat's score: the Scoring Track so far, the final scoring once the race is over."""
+    return [sum(score_parts(state, seat).values()) for seat in range(state.num_players)]
+
+
+def score_parts(state: Position, seat: int) -> dict[str, int]:
     """The Scoring Track so far and, once the race is over, every part of the final scoring."""
     pl = state.players[seat]
     parts = {"track": pl.score}

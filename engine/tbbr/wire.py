@@ -1,18 +1,22 @@
 """The Belgian Beers Race <-> zythos.v1 messages (the only tbbr module that imports protobuf).
 
 A bot rebuilds the engine observation from the view alone, so every field of
-``TbbrObservation`` travels in ``TbbrView`` and ``view_from_proto`` inverts
+``TbbrState.Observation`` travels in ``TbbrView`` and ``view_from_proto`` inverts
 ``view_to_proto`` exactly.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 from engine.core.events import Event
+from engine.core.proto_views import build_view, read_fields, read_view
 from engine.tbbr import actions as a
-from engine.tbbr.observation import PlayerView, TbbrObservation
-from engine.tbbr.pending import KINDS, Pending
+from engine.tbbr.pending import BY_KIND, KINDS, Pending
+from engine.tbbr.player import Player
+from engine.tbbr.state import TbbrState
 from zythos.v1 import tbbr_pb2 as pb
 
 oneof_field = "tbbr"
@@ -48,159 +52,122 @@ def _mode_name(value: int) -> str:
 # ---------------------------------------------------------------------- views
 
 
-def _player_to_proto(p: PlayerView) -> pb.TbbrPlayer:
-    return pb.TbbrPlayer(
-        location=p.location,
-        time=p.time,
-        stack=p.stack,
-        done=p.done,
-        asleep=p.asleep,
-        camped=p.camped,
-        tasted=p.tasted,
-        breathalyzer=p.breath,
-        cheers=p.cheers,
-        cheese=p.cheese,
-        cheese_tokens=p.cheese_tokens,
-        backpack=pb.TbbrBackpack(yellow=p.beers[0], brown=p.beers[1], red=p.beers[2], black=p.beers[3]),
-        visited=p.visited,
-        first_visitor_discs=p.discs,
-        coasters=p.coasters,
+# Derived field by field from the observation (engine/core/proto_views.py); written out here:
+# the proto names that differ from the observation's (the published proto keeps its names),
+# the enums and the nested messages.
+
+_PLAYER_NAMES = {
+    "breathalyzer": "breath",
+    "first_visitor_discs": "discs",
+    "bicycle_streak": "bike_streak",
+    "hitchhiking_destination": "hitch_dest",
+    "hitchhiking_extra_dice": "hitch_extra",
+    "grand_place_arrival": "gp_arrival",
+}
+_VIEW_NAMES = {
+    "day_lengths": "days",
+    "first_visitor_discs": "first_visitor",
+    "bottles_broken": "bottles",
+    "active_seat": "active",
+    "claims_this_turn": "claims",
+    "turn_log": "log",
+    "stack_counter": "seq",
+    "finish_order": "finish",
+    "finished": "terminal",
+}
+# viewer_seat: a spectator is -1; grand_place_arrivals: unused (see the proto).
+_VIEW_WRITTEN = ("viewer_seat", "grand_place_arrivals")
+
+
+def _player_to_proto(p: Any) -> pb.TbbrPlayer:
+    yellow, brown, red, black = p.beers
+    positioning, designer, cardinal, trappist = p.bonus
+    return build_view(
+        pb.TbbrPlayer,
+        p,
+        _PLAYER_NAMES,
+        backpack=pb.TbbrBackpack(yellow=yellow, brown=brown, red=red, black=black),
         bonus=pb.TbbrBonusTracks(
-            positioning=p.bonus[0], designer=p.bonus[1], cardinal=p.bonus[2], trappist=p.bonus[3]
+            positioning=positioning, designer=designer, cardinal=cardinal, trappist=trappist
         ),
-        objectives=p.objectives,
-        score=p.score,
-        penalty=p.penalty,
-        bought_here=p.bought_here,
-        tasted_here=p.tasted_here,
-        bicycle_streak=p.bike_streak,
-        hitchhiking_destination=p.hitch_dest,
-        hitchhiking_extra_dice=p.hitch_extra,
-        grand_place_arrival=p.gp_arrival,
     )
 
 
-def _player_from_proto(m: pb.TbbrPlayer) -> PlayerView:
-    return PlayerView(
-        location=m.location,
-        time=m.time,
-        stack=m.stack,
-        done=m.done,
-        asleep=m.asleep,
-        camped=m.camped,
-        tasted=m.tasted,
-        breath=m.breathalyzer,
-        cheers=m.cheers,
-        cheese=m.cheese,
-        cheese_tokens=m.cheese_tokens,
+def _player_from_proto(m: pb.TbbrPlayer) -> Any:
+    return read_view(
+        m,
+        Player.View,
+        _PLAYER_NAMES,
         beers=(m.backpack.yellow, m.backpack.brown, m.backpack.red, m.backpack.black),
-        visited=tuple(m.visited),
-        discs=m.first_visitor_discs,
-        coasters=m.coasters,
         bonus=(m.bonus.positioning, m.bonus.designer, m.bonus.cardinal, m.bonus.trappist),
-        objectives=tuple(m.objectives),
-        score=m.score,
-        penalty=m.penalty,
-        bought_here=m.bought_here,
-        tasted_here=m.tasted_here,
-        bike_streak=m.bicycle_streak,
-        hitch_dest=m.hitchhiking_destination,
-        hitch_extra=m.hitchhiking_extra_dice,
-        gp_arrival=m.grand_place_arrival,
     )
+
+
+# A pending step's fields -> (TbbrPending field, engine -> wire, wire -> engine). Each kind of
+# step holds some of them; the message has them all (owner is -1 when the step has none).
+_PENDING_FIELDS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "seat": ("seat", int, int),
+    "owner": ("owner", int, int),
+    "mode": ("mode", _mode, _mode_name),
+    "dest": ("destination", str, str),
+    "count": ("count", int, int),
+    "tu": ("tu", int, int),
+    "others": ("others", list, tuple),
+    "gifts": ("gifts", lambda cs: [_colour(c) for c in cs], lambda cs: tuple(_code(c) for c in cs)),
+    "offers": ("offers", lambda cs: [_colour(c) for c in cs], lambda cs: tuple(_code(c) for c in cs)),
+    "queue": (
+        "queue",
+        lambda q: [pb.TbbrTasting(seat=s, colour=_colour(c)) for s, c in q],
+        lambda q: tuple((t.seat, _code(t.colour)) for t in q),
+    ),
+}
+
+
+# Per kind of step, its fields' (engine name, TbbrPending name, engine -> wire, wire -> engine).
+_PENDING_WIRE = {
+    cls: tuple((f.name, *_PENDING_FIELDS[f.name]) for f in fields(cls)) for cls in BY_KIND.values()
+}
 
 
 def _pending_to_proto(p: Pending) -> pb.TbbrPending:
-    return pb.TbbrPending(
-        step=_STEPS[p.kind],
-        seat=p.seat,
-        owner=p.owner,
-        mode=_mode(p.mode),
-        destination=p.dest,
-        count=p.count,
-        tu=p.tu,
-        others=p.others,
-        gifts=[_colour(c) for c in p.gifts],
-        offers=[_colour(c) for c in p.offers],
-        queue=[pb.TbbrTasting(seat=s, colour=_colour(c)) for s, c in p.queue],
-    )
+    values: dict[str, Any] = {"step": _STEPS[p.kind], "owner": -1}
+    for name, proto, to_wire, _ in _PENDING_WIRE[type(p)]:
+        values[proto] = to_wire(getattr(p, name))
+    return pb.TbbrPending(**values)
 
 
 def _pending_from_proto(m: pb.TbbrPending) -> Pending:
-    return Pending(
-        kind=_STEP_NAMES[m.step],
-        seat=m.seat,
-        owner=m.owner,
-        mode=_mode_name(m.mode),
-        dest=m.destination,
-        count=m.count,
-        tu=m.tu,
-        others=tuple(m.others),
-        gifts=tuple(_code(c) for c in m.gifts),
-        offers=tuple(_code(c) for c in m.offers),
-        queue=tuple((t.seat, _code(t.colour)) for t in m.queue),
-    )
+    cls = BY_KIND[_STEP_NAMES[m.step]]
+    return cls(**{name: from_wire(getattr(m, proto)) for name, proto, _, from_wire in _PENDING_WIRE[cls]})
 
 
-def view_to_proto(obs: TbbrObservation) -> pb.TbbrView:
-    from engine.tbbr.data import tracks
-
-    t = tracks()
-    view = pb.TbbrView(
+def view_to_proto(obs: Any) -> pb.TbbrView:
+    return build_view(
+        pb.TbbrView,
+        obs,
+        _VIEW_NAMES,
+        _VIEW_WRITTEN,
         viewer_seat=-1 if obs.seat is None else obs.seat,
-        num_players=obs.num_players,
-        shorter=obs.shorter,
-        day=obs.day,
-        day_lengths=t.days_shorter if obs.shorter else t.days_normal,
         players=[_player_to_proto(p) for p in obs.players],
         coasters=[pb.TbbrCoasterPile(place=b, count=n) for b, n in obs.coasters],
-        first_visitor_discs=obs.first_visitor,
-        machine=pb.TbbrBottlingMachine(
-            accessible=obs.accessible,
-            inaccessible=obs.inaccessible,
-            deck_size=obs.deck_size,
-            removed=obs.removed,
-            level2_added=obs.level2_added,
-        ),
-        level3=obs.level3,
-        bottles_broken=obs.bottles,
-        active_seat=obs.active,
-        claims_this_turn=obs.claims,
-        turn_log=obs.log,
+        machine=build_view(pb.TbbrBottlingMachine, obs),
+        pending=None if obs.pending is None else _pending_to_proto(obs.pending),
         bottle_queue=[pb.TbbrBottleCrossing(seat=s, bottle=i) for s, i in obs.bottle_queue],
-        stack_counter=obs.seq,
-        finish_order=obs.finish,
-        finished=obs.terminal,
     )
-    if obs.pending is not None:
-        view.pending.CopyFrom(_pending_to_proto(obs.pending))
-    return view
 
 
-def view_from_proto(m: pb.TbbrView) -> TbbrObservation:
-    return TbbrObservation(
+def view_from_proto(m: pb.TbbrView) -> Any:
+    return read_view(
+        m,
+        TbbrState.Observation,
+        _VIEW_NAMES,
+        _VIEW_WRITTEN,
+        **read_fields(m.machine),
         seat=None if m.viewer_seat < 0 else m.viewer_seat,
-        num_players=m.num_players,
-        shorter=m.shorter,
-        day=m.day,
         players=tuple(_player_from_proto(p) for p in m.players),
         coasters=tuple((c.place, c.count) for c in m.coasters),
-        first_visitor=tuple(m.first_visitor_discs),
-        accessible=tuple(m.machine.accessible),
-        inaccessible=tuple(m.machine.inaccessible),
-        deck_size=m.machine.deck_size,
-        removed=tuple(m.machine.removed),
-        level3=tuple(m.level3),
-        level2_added=m.machine.level2_added,
-        bottles=tuple(m.bottles_broken),
-        active=m.active_seat,
-        claims=m.claims_this_turn,
-        log=tuple(m.turn_log),
         pending=_pending_from_proto(m.pending) if m.HasField("pending") else None,
         bottle_queue=tuple((c.seat, c.bottle) for c in m.bottle_queue),
-        seq=m.stack_counter,
-        finish=tuple(m.finish_order),
-        terminal=m.finished,
     )
 
 
@@ -282,20 +249,49 @@ def action_from_proto(m: pb.TbbrAction) -> Any:
 # ---------------------------------------------------------------------- events
 
 
+# Event kind -> its arm of TbbrEvent.kind. An arm's fields are named after the payload keys it
+# carries, as the deprecated flat fields are, so both are filled by name.
+_ARMS = {
+    "move": "moved",
+    "dice": "dice_rolled",
+    "late": "late",
+    "wait": "waited",
+    **dict.fromkeys(("disc", "coaster", "visit", "no_token", "start", "camp"), "at_place"),
+    "buy": "bought",
+    "cheese": "cheese",
+    "eat": "cheese",
+    "taste": "tasted",
+    "convert": "tasted",
+    "toast": "toasted",
+    "claim": "card_event",
+    "bottle": "card_event",
+    "awakening": "woke_up_late",
+    "day_end": "scores_event",
+    "game_end": "scores_event",
+}
+_ARM_MESSAGES = {arm: pb.TbbrEvent.DESCRIPTOR.fields_by_name[arm].message_type for arm in set(_ARMS.values())}
+_ARM_CLASSES = {arm: getattr(pb.TbbrEvent, message.name) for arm, message in _ARM_MESSAGES.items()}
+_ARM_FIELDS = {arm: frozenset(message.fields_by_name) for arm, message in _ARM_MESSAGES.items()}
+# Payload values that are not on the wire as they are: engine names and colour indices.
+_ON_THE_WIRE: dict[str, Callable[[Any], Any]] = {
+    "mode": _mode,
+    "colour": _colour,
+    "gifts": lambda colours: [_colour(c) for c in colours],
+    "offers": lambda colours: [_colour(c) for c in colours],
+}
+
+
 def event_to_proto(event: Event) -> pb.TbbrEvent | None:
-    p = event.payload
-    if not p:
+    """The event's arm of ``kind`` and the deprecated flat fields; ``None`` for an event without details."""
+    if not event.payload:
         return None
-    return pb.TbbrEvent(
-        place=p.get("place", ""),
-        mode=_mode(p.get("mode", "")),
-        tu=p.get("tu", 0),
-        dice=p.get("dice", []),
-        colour=_colour(p["colour"]) if "colour" in p else pb.TBBR_BEER_COLOUR_UNSPECIFIED,
-        card=p.get("card", ""),
-        amount=p.get("amount", 0),
-        seats=p.get("seats", []),
-        gifts=[_colour(c) for c in p.get("gifts", [])],
-        offers=[_colour(c) for c in p.get("offers", [])],
-        scores=[int(s) for s in p.get("scores", [])],
-    )
+    wire = {key: _ON_THE_WIRE.get(key, _same)(value) for key, value in event.payload.items()}
+    arm = _ARMS.get(event.kind)
+    if arm is None:
+        return pb.TbbrEvent(**wire)
+    details = _ARM_CLASSES[arm](**{key: value for key, value in wire.items() if key in _ARM_FIELDS[arm]})
+    return pb.TbbrEvent(**wire, **{arm: details})
+
+
+def _same(value: Any) -> Any:
+    return value

@@ -38,6 +38,7 @@ class TbbrDiceGame(Game):
     )
     schema_version = 2  # 2: the kit's list of declared fields; 1 (a dict of attributes) still loads
     wire_module = "engine.tbbr_dice.wire"
+    heuristic_module = "ai_players.heuristics.tbbr_dice"
     # Measured maxima over random playouts (1-4 players): up to 118 legal actions; three dice list
     # 216 outcomes, and rolls of more dice are sampled; games last under 500 steps.
     bounds = SizeBounds(distinct_actions=512, chance_outcomes=216, game_length=5000, sampled_chance=True)

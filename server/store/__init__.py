@@ -6,6 +6,7 @@ from server.store.base import (
     Commit,
     CommitFeed,
     CommitNote,
+    Deadline,
     Expiry,
     GameExists,
     Loaded,
@@ -16,6 +17,7 @@ from server.store.base import (
     SessionStore,
     StoredEvent,
     StoreError,
+    StoreFull,
     StoreUnavailable,
     before_revision,
     event_ids,
@@ -24,12 +26,12 @@ from server.store.base import (
 from server.store.memory_store import MemoryStore
 
 
-def open_store(redis_url: str, expiry: Expiry) -> SessionStore:
-    """``RedisStore`` for a URL, else the embedded ``MemoryStore``."""
+def open_store(redis_url: str, expiry: Expiry, wait_replicas: int = 0) -> SessionStore:
+    """``RedisStore`` for a URL (``wait_replicas``: see RedisStore), else the embedded ``MemoryStore``."""
     if redis_url:
         from server.store.redis_store import RedisStore
 
-        return RedisStore(redis_url, expiry)
+        return RedisStore(redis_url, expiry, wait_replicas=wait_replicas)
     return MemoryStore(expiry)
 
 
@@ -39,6 +41,7 @@ __all__ = [
     "Commit",
     "CommitFeed",
     "CommitNote",
+    "Deadline",
     "Expiry",
     "GameExists",
     "Loaded",
@@ -49,6 +52,7 @@ __all__ = [
     "SeatKey",
     "SessionStore",
     "StoreError",
+    "StoreFull",
     "StoreUnavailable",
     "StoredEvent",
     "before_revision",

@@ -17,9 +17,10 @@ import abc
 import asyncio
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from server.records import GameRecord, GameStatus
+from server.store.match_base import MatchStore
 
 # Event ids look like Redis stream ids ("<revision>-<n>") in both stores.
 EVENT_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
@@ -56,6 +57,14 @@ class StoreError(Exception):
 
 class StoreUnavailable(StoreError):
     """The backing store cannot be reached; the caller may retry later."""
+
+
+class StoreFull(StoreUnavailable):
+    """The store refuses writes because it is out of memory (Redis ``maxmemory`` with ``noeviction``).
+
+    A kind of unavailability, so every loop that waits out an outage waits this out too; the
+    servicers tell clients apart: ``RESOURCE_EXHAUSTED`` / ``STORE_FULL``.
+    """
 
 
 class RevisionConflict(StoreError):
@@ -178,6 +187,30 @@ class BotSeat:
 SeatKey = tuple[str, int]
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """When a seat's decision runs out of time: the seat, the version its decision began at, and the delay.
+
+    ``seconds`` (from scheduling) is not part of the deadline's name: scheduling the same decision
+    again moves its one entry.
+    """
+
+    game_id: str
+    seat: int
+    turn: int
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def member(self) -> str:
+        return f"{self.game_id}/{self.seat}/{self.turn}"
+
+    @staticmethod
+    def of_member(member: bytes | str) -> Deadline:
+        text = member.decode() if isinstance(member, bytes) else member
+        game_id, seat, turn = text.split("/")
+        return Deadline(game_id, int(seat), int(turn))
+
+
 # list_games inspects at most this many index entries per call, so a filter that
 # matches rarely answers a short page with a cursor instead of scanning everything.
 MAX_SCAN = 1000
@@ -268,6 +301,30 @@ class SessionStore(abc.ABC):
     @abc.abstractmethod
     async def wait_bot_seats(self, timeout: float) -> None:
         """Return when seats may have been queued (by any replica), or after ``timeout`` seconds."""
+
+    # -- turn clocks: deadlines any replica may enforce -----------------------------------------
+    #
+    # A deadline is due ``seconds`` after it is scheduled, by the store's own clock. Claiming due
+    # deadlines leases them for ``lease`` seconds: a replica that dies before it finishes one lets
+    # it fall due again for another.
+
+    @abc.abstractmethod
+    async def schedule_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        """Make each deadline due ``Deadline.seconds`` from now (moving it if already scheduled)."""
+
+    @abc.abstractmethod
+    async def claim_due_deadlines(self, limit: int, lease: float) -> list[Deadline]:
+        """Up to ``limit`` due deadlines, each claimed (due again in ``lease`` seconds) for the caller."""
+
+    @abc.abstractmethod
+    async def finish_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        """Forget these deadlines (enforced, or found stale)."""
+
+    # -- players, ratings and matchmaking tickets (server/store/match_base.py) ------------
+
+    @abc.abstractmethod
+    def match_store(self) -> MatchStore:
+        """The players, ratings and tickets kept beside the games (one object per store)."""
 
     async def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections."""

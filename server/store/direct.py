@@ -58,24 +58,57 @@ class Lane:
                 return await self._exchange(self._idle.pop(), command)
             except RedisConnectionError:
                 pass
-        return await self._exchange(self._connection_class(**self._connection_kwargs), command)
+        return await self._exchange(await self._connect(), command)
 
-    async def _exchange(self, connection: AbstractConnection, command: bytes) -> Any:
+    async def call_then(self, command: bytes, then: bytes) -> tuple[Any, Any]:
+        """``command`` and ``then`` sent together, both replies read (one round trip).
+
+        For a write followed by ``WAIT``: Redis runs them in order on the
+        connection, so the second reply says how many replicas have the first.
+        An error reply to ``command`` is raised after both replies are read.
+        """
+        if self._idle:
+            try:
+                return await self._exchange(self._idle.pop(), command + then, 2)  # type: ignore[no-any-return]
+            except RedisConnectionError:
+                pass
+        return await self._exchange(await self._connect(), command + then, 2)  # type: ignore[no-any-return]
+
+    async def _connect(self) -> AbstractConnection:
+        """A new connection, connected the way redis-py's pool does it.
+
+        ``connect()`` must come first: ``send_packed_command`` connects an
+        unconnected connection through ``connect_check_health``, which skips
+        the subclass's ``connect`` and so a Sentinel-managed connection's
+        asking which Redis is the primary (it would dial localhost:6379).
+        """
+        connection = self._connection_class(**self._connection_kwargs)
+        await connection.connect()  # type: ignore[no-untyped-call]  # unannotated in redis-py
+        return connection
+
+    async def _exchange(self, connection: AbstractConnection, command: bytes, replies: int = 1) -> Any:
         """Send and read; the connection goes back to the idle list only if it is sound."""
+        answers: list[Any] = []
+        failure: ResponseError | None = None
         try:
             await connection.send_packed_command(command, check_health=False)
-            reply = await connection.read_response(timeout=self._read_timeout)
-        except ResponseError:  # Redis answered (with an error): the connection is sound
-            self._idle.append(connection)
-            raise
+            for _ in range(replies):
+                try:
+                    reply = await connection.read_response(timeout=self._read_timeout)
+                except ResponseError as exc:  # Redis answered (with an error): the connection is sound
+                    failure = failure or exc
+                    reply = exc
+                if reply is None:  # redis-py answers a read that timed out with None when given the timeout
+                    await connection.disconnect(nowait=True)
+                    raise RedisTimeoutError(f"no reply within {self._read_timeout} s")
+                answers.append(reply)
         except BaseException:  # closed by redis-py, or half-way through an exchange: dropped
             await connection.disconnect(nowait=True)
             raise
-        if reply is None:  # redis-py answers a read that timed out with None when given the timeout
-            await connection.disconnect(nowait=True)
-            raise RedisTimeoutError(f"no reply within {self._read_timeout} s")
         self._idle.append(connection)
-        return reply
+        if failure is not None:
+            raise failure
+        return answers[0] if replies == 1 else tuple(answers)
 
     async def close(self) -> None:
         idle, self._idle = self._idle, []

@@ -25,7 +25,10 @@ from server.store.base import (
     StoredEvent,
     event_ids,
 )
+from server.store.match_base import MatchStore
 from server.store.memory_bot_seats import MemoryBotSeats
+from server.store.memory_deadlines import MemoryDeadlines
+from server.store.memory_match import MemoryMatchStore
 
 
 def _event_key(event_id: str) -> tuple[int, int]:
@@ -79,7 +82,7 @@ class _MemoryFeed(CommitFeed):
         self._on_close(self)
 
 
-class MemoryStore(MemoryBotSeats, SessionStore):
+class MemoryStore(MemoryBotSeats, MemoryDeadlines, SessionStore):
     """Games in a dict; commit feeds hear of commits in process.
 
     Expiry is lazy: an expired game disappears on the next read. ``clock``
@@ -87,12 +90,14 @@ class MemoryStore(MemoryBotSeats, SessionStore):
     """
 
     def __init__(self, expiry: Expiry | None = None, clock: Callable[[], float] = time.time) -> None:
-        super().__init__()
+        MemoryBotSeats.__init__(self)
+        MemoryDeadlines.__init__(self)
         self._expiry = expiry or Expiry()
         self._clock = clock
         self._games: dict[str, _Game] = {}
         self._index: list[str] = []  # game ids, ascending (ids sort by creation time)
         self._feeds: set[_MemoryFeed] = set()
+        self._match = MemoryMatchStore(clock)
 
     def _deadline(self, status: GameStatus) -> float:
         ttl = self._expiry.ttl(status)
@@ -186,3 +191,6 @@ class MemoryStore(MemoryBotSeats, SessionStore):
 
     async def ping(self) -> None:
         return None
+
+    def match_store(self) -> MatchStore:
+        return self._match

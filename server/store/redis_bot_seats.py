@@ -25,11 +25,11 @@ _KINDS, _LEASES, _HOLDERS = f"{_TAG}:kinds", f"{_TAG}:leases", f"{_TAG}:holders"
 _QUEUE_PREFIX = f"{_TAG}:queue:"
 WAKE_CHANNEL = "zythos:bots:wake"
 
-_NOW = "local t = redis.call('TIME'); local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
+NOW_LUA = "local t = redis.call('TIME'); local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
 
 # KEYS: kinds, queue of each seat; ARGV: member, kind of each seat.
 _OFFER = (
-    _NOW
+    NOW_LUA
     + """
 local added = 0
 for i = 1, #ARGV, 2 do
@@ -47,7 +47,7 @@ return added
 
 # KEYS: kinds, leases, holders, the queues the worker serves; ARGV: holder, ttl in ms.
 _LEASE = (
-    _NOW
+    NOW_LUA
     + """
 local best, from, oldest = false, nil, nil
 for i = 4, #KEYS do
@@ -66,7 +66,7 @@ return {best, redis.call('HGET', KEYS[1], best)}
 
 # KEYS: leases, holders; ARGV: holder, ttl in ms, members.
 _RENEW = (
-    _NOW
+    NOW_LUA
     + """
 local held = {}
 for i = 3, #ARGV do
@@ -81,7 +81,7 @@ return held
 
 # KEYS: kinds, leases, holders; ARGV: the queue key prefix.
 _REQUEUE = (
-    _NOW
+    NOW_LUA
     + """
 local lapsed = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)
 for _, member in ipairs(lapsed) do
@@ -126,7 +126,8 @@ def _kind(game_type: str, level: str) -> str:
     return f"{game_type}:{level}"
 
 
-def _ms(seconds: float) -> int:
+def milliseconds(seconds: float) -> int:
+    """Seconds as the whole milliseconds the scripts take (at least 1)."""
     return max(1, int(seconds * 1000))
 
 
@@ -151,7 +152,7 @@ class RedisBotSeats:
 
     async def lease(self, holder: str, kinds: Sequence[tuple[str, str]], ttl: float) -> BotSeat | None:
         queues = [_QUEUE_PREFIX + _kind(*kind) for kind in kinds]
-        reply = await self._lease(keys=[_KINDS, _LEASES, _HOLDERS, *queues], args=[holder, _ms(ttl)])
+        reply = await self._lease(keys=[_KINDS, _LEASES, _HOLDERS, *queues], args=[holder, milliseconds(ttl)])
         if not reply:
             return None
         member, kind = reply
@@ -162,7 +163,9 @@ class RedisBotSeats:
     async def renew(self, holder: str, seats: Sequence[SeatKey], ttl: float) -> set[SeatKey]:
         if not seats:
             return set()
-        held = await self._renew(keys=[_LEASES, _HOLDERS], args=[holder, _ms(ttl), *map(_member, seats)])
+        held = await self._renew(
+            keys=[_LEASES, _HOLDERS], args=[holder, milliseconds(ttl), *map(_member, seats)]
+        )
         return {_key(member) for member in held}
 
     async def requeue_lapsed(self) -> int:

@@ -15,15 +15,12 @@ pruned when a listing meets them.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
 import redis.asyncio as redis
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import NoScriptError, ResponseError
 
 from server.records import GameRecord, GameStatus
 from server.store import packing
@@ -33,6 +30,7 @@ from server.store.base import (
     Commit,
     CommitFeed,
     CommitNote,
+    Deadline,
     Expiry,
     GameExists,
     Loaded,
@@ -46,7 +44,15 @@ from server.store.base import (
     event_ids,
 )
 from server.store.direct import Lane, pack
+from server.store.match_base import MatchStore
 from server.store.redis_bot_seats import RedisBotSeats
+from server.store.redis_connect import connect
+from server.store.redis_deadlines import RedisDeadlines
+from server.store.redis_errors import OUTAGES as _OUTAGES
+from server.store.redis_errors import guard as _guard
+from server.store.redis_errors import passing
+from server.store.redis_errors import unavailable as _unavailable
+from server.store.redis_match import RedisMatchStore
 
 _COMMIT_LUA = (Path(__file__).parent / "commit.lua").read_text()
 _INDEX = "zythos:index"
@@ -96,29 +102,10 @@ def _stored(entries: Sequence[Any], after: str = "") -> list[StoredEvent]:
     return events
 
 
-# What a Redis outage raises: turned into ``StoreUnavailable``.
-_OUTAGES = (RedisConnectionError, RedisTimeoutError, OSError)
-
-
-@asynccontextmanager
-async def _guard() -> AsyncIterator[None]:
-    """Turn connection failures into ``StoreUnavailable``."""
-    try:
-        yield
-    except _OUTAGES as exc:
-        raise _unavailable(exc) from exc
-
-
-def _unavailable(exc: BaseException) -> StoreUnavailable:
-    return StoreUnavailable(f"redis: {exc}")
-
-
-# Seconds before a Redis read or connect is declared failed (StoreUnavailable).
+# Seconds before a Redis read is declared failed (StoreUnavailable).
 READ_TIMEOUT = 30.0
-CONNECT_TIMEOUT = 5.0
-# Connections per replica, and how long a call waits for a free one before STORE_UNAVAILABLE.
-POOL_SIZE = 100
-POOL_WAIT = 10.0
+# How long a commit waits for replicas to acknowledge it (``wait_replicas``).
+WAIT_MS = 1000
 
 
 class RedisFeed(CommitFeed):
@@ -161,23 +148,28 @@ def _note(message: dict[str, Any]) -> CommitNote:
 class RedisStore(SessionStore):
     """Sessions in Redis (standalone or Cluster-compatible key layout)."""
 
-    def __init__(self, url: str, expiry: Expiry | None = None, read_timeout: float = READ_TIMEOUT) -> None:
-        # Commit feeds and bot-seat wake-ups wait for less than the socket timeout, so a quiet
-        # replica is never mistaken for a dead Redis (redis-py's default is 5 s).
-        # A burst of calls queues for a connection instead of failing at the pool's size.
-        pool = redis.BlockingConnectionPool.from_url(
-            url,
-            max_connections=POOL_SIZE,
-            timeout=POOL_WAIT,
-            decode_responses=False,
-            socket_timeout=read_timeout,
-            socket_connect_timeout=CONNECT_TIMEOUT,
-        )
-        self._redis = redis.Redis(connection_pool=pool)
+    def __init__(
+        self,
+        url: str,
+        expiry: Expiry | None = None,
+        read_timeout: float = READ_TIMEOUT,
+        wait_replicas: int = 0,
+    ) -> None:
+        """``url``: one Redis or a Sentinel-managed primary (server/store/redis_connect.py).
+
+        ``wait_replicas``: a commit is acknowledged only once that many replicas
+        have it (``WAIT``, in the same round trip), so a failover cannot lose
+        an action a client was told about.
+        """
+        self._redis = connect(url, read_timeout)
+        self._wait = b"" if not wait_replicas else pack([b"WAIT", b"%d" % wait_replicas, b"%d" % WAIT_MS])
+        self._wait_replicas = wait_replicas
         self._expiry = expiry or Expiry()
         self._commit_sha = self._redis.register_script(_COMMIT_LUA).sha.encode()
         self._lane = Lane(self._redis, read_timeout)  # the commit's own path (server/store/direct.py)
         self._bot_seats = RedisBotSeats(self._redis)
+        self._deadlines = RedisDeadlines(self._redis)
+        self._match = RedisMatchStore(self._redis)
 
     async def _run_commit(
         self,
@@ -213,12 +205,29 @@ class RedisStore(SessionStore):
         ]
         try:  # what ``_guard`` does, inline: this is the one store call of every action
             try:
-                return int(await self._lane.call(pack(args)))
+                return await self._send_commit(pack(args))
             except NoScriptError:
                 await self._redis.script_load(_COMMIT_LUA)  # a restarted or other Redis: load it once
-                return int(await self._lane.call(pack(args)))
+                return await self._send_commit(pack(args))
         except _OUTAGES as exc:
             raise _unavailable(exc) from exc
+        except ResponseError as exc:
+            if passing(exc):
+                raise _unavailable(exc) from exc
+            raise
+
+    async def _send_commit(self, command: bytes) -> int:
+        """The commit's reply; with ``wait_replicas``, only once enough replicas have the commit."""
+        if not self._wait:
+            return int(await self._lane.call(command))
+        reply, replicas = await self._lane.call_then(command, self._wait)
+        revision = int(reply)
+        if revision > 0 and int(replicas) < self._wait_replicas:
+            raise StoreUnavailable(
+                f"redis: the commit reached {replicas} of {self._wait_replicas} replicas within {WAIT_MS} ms,"
+                " so a failover could lose it; a retry with the same request_id is answered once"
+            )
+        return revision
 
     async def create(self, record: GameRecord, blob: bytes, events: Sequence[NewEvent]) -> Commit:
         if await self._run_commit(0, record, blob, events, None) < 0:
@@ -360,6 +369,21 @@ class RedisStore(SessionStore):
     async def wait_bot_seats(self, timeout: float) -> None:
         async with _guard():
             await self._bot_seats.wait(timeout)
+
+    async def schedule_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        async with _guard():
+            await self._deadlines.schedule(deadlines)
+
+    async def claim_due_deadlines(self, limit: int, lease: float) -> list[Deadline]:
+        async with _guard():
+            return await self._deadlines.claim(limit, lease)
+
+    async def finish_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        async with _guard():
+            await self._deadlines.finish(deadlines)
+
+    def match_store(self) -> MatchStore:
+        return self._match
 
     async def close(self) -> None:
         await self._bot_seats.close()

@@ -16,6 +16,7 @@ from server.store.base import (
     BotSeat,
     Commit,
     CommitFeed,
+    Deadline,
     Loaded,
     NewEvent,
     Page,
@@ -23,6 +24,7 @@ from server.store.base import (
     SessionStore,
     StoredEvent,
 )
+from server.store.match_base import MatchStore
 
 T = TypeVar("T")
 # Hears (operation, seconds) after every timed call.
@@ -99,6 +101,18 @@ class TimedStore(SessionStore):
 
     async def wait_bot_seats(self, timeout: float) -> None:
         await self.inner.wait_bot_seats(timeout)
+
+    async def schedule_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        await self._timed("schedule_deadlines", self.inner.schedule_deadlines(deadlines))
+
+    async def claim_due_deadlines(self, limit: int, lease: float) -> list[Deadline]:
+        return await self._timed("claim_due_deadlines", self.inner.claim_due_deadlines(limit, lease))
+
+    async def finish_deadlines(self, deadlines: Sequence[Deadline]) -> None:
+        await self._timed("finish_deadlines", self.inner.finish_deadlines(deadlines))
+
+    def match_store(self) -> MatchStore:
+        return self.inner.match_store()  # not timed: tickets are not on the per-action path
 
     async def close(self) -> None:
         await self.inner.close()

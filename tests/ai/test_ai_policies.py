@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from ai_players.policies import GreedyPolicy, RandomPolicy, heuristic, lookahead, make_policy
-from engine.core import Rng, State
+from ai_players.policies import GreedyPolicy, RandomPolicy, has_heuristic, heuristic, lookahead, make_policy
+from engine.core import Rng, State, registry
 from tests.ai.hidden_pot import FLIP, KEEP, Move, position
 
 
@@ -52,3 +53,12 @@ def test_unknown_policy_name() -> None:
 def test_guess_actions_are_legal_only_once() -> None:
     state = position(2, cards=[1, 2], pot=3, totals=(0, 0), roll=2, guesses=(3, None))
     assert Move("guess", 3) not in state.legal_actions(0)
+
+
+def test_a_game_names_the_module_of_its_heuristic() -> None:
+    """The bots find a game's heuristic through ``Game.heuristic_module``, not a list of their own."""
+    named = [game for game in registry.all_games() if game.heuristic_module]
+    assert {"tbbr", "tbbr_dice"} <= {game.name for game in named}
+    for game in named:
+        assert heuristic(game.name) is importlib.import_module(game.heuristic_module).score_actions
+    assert not has_heuristic("tiny_dice") and heuristic("tiny_dice") is lookahead

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 
+from server import metrics
 from server.logging import RequestLogInterceptor
 from server.metrics import MetricsInterceptor
 from tests.observability.support import REPO, LiveServer, TinyGameService
@@ -31,6 +32,16 @@ async def live_server() -> AsyncIterator[LiveServer]:
     finally:
         await channel.close()
         await server.stop(None)
+
+
+@pytest.fixture(scope="module")
+def endpoint() -> Iterator[str]:
+    """The URL of a /metrics endpoint serving the default registry, on a port of its own."""
+    server = metrics.start_metrics_server(0, addr="127.0.0.1")
+    try:
+        yield f"http://127.0.0.1:{server.port}/metrics"
+    finally:
+        server.close()
 
 
 @pytest.fixture(scope="session")

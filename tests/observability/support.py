@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
+import shutil
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
 import yaml
@@ -80,6 +84,25 @@ _OUR_SERIES = re.compile(r"\b(?:grpc_server_|zythos_|zythos:|process_)[A-Za-z0-9
 _SUFFIXES = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",)}
 
 
+# A raw series of ours with its selector (not a recorded zythos:... one).
+_SELECTOR = re.compile(r"(?<![\w:])((?:grpc_server_|zythos_)[a-z_]+)(\{[^}]*\})?")
+# What the bot workers export; everything else of ours comes from the servers.
+_BOT_SERIES = ("zythos_bot_decision", "zythos_bot_seat", "zythos_bot_errors")
+
+
+def unscoped(expr: str, *also: str) -> list[str]:
+    """Raw series in ``expr`` whose selector lacks their job, ``zythos.v1`` for gRPC, or any of ``also``."""
+    missing = []
+    for name, selector in _SELECTOR.findall(expr):
+        job = "zythos-bots" if name.startswith(_BOT_SERIES) else "zythos-server"
+        wanted = [f'job="{job}"', *also]
+        if name.startswith("grpc_server_"):
+            wanted.append('grpc_service=~"zythos.v1..*"')
+        if not all(matcher in selector for matcher in wanted):
+            missing.append(name)
+    return missing
+
+
 def exported_series() -> set[str]:
     """Every series name the server and the bot worker export (labels aside)."""
     families = list(REGISTRY.collect())  # ai_players.metrics, imported above, registered here too
@@ -94,3 +117,65 @@ def recording_rules() -> set[str]:
 def series_in(expr: str) -> set[str]:
     """The project's series an expression reads."""
     return set(_OUR_SERIES.findall(expr))
+
+
+K8S = REPO / "deploy" / "k8s"
+Manifest = dict[str, Any]
+
+
+def render(directory: Path) -> list[Manifest]:
+    """The objects ``kubectl kustomize`` renders from a kustomization directory."""
+    kubectl = shutil.which("kubectl")
+    assert kubectl, "kubectl (with its built-in kustomize) is needed to render deploy/k8s"
+    command = [kubectl, "kustomize", str(directory)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return [doc for doc in yaml.safe_load_all(result.stdout) if doc]
+
+
+COMPONENTS = K8S / "components"
+
+
+def render_with(components: list[Path], workdir: Path) -> list[Manifest]:
+    """The base with ``components``, through an overlay written in ``workdir``."""
+    overlay = {
+        "apiVersion": "kustomize.config.k8s.io/v1beta1",
+        "kind": "Kustomization",
+        "resources": [os.path.relpath(K8S, workdir)],
+        "components": [os.path.relpath(component, workdir) for component in components],
+    }
+    (workdir / "kustomization.yaml").write_text(yaml.safe_dump(overlay))
+    return render(workdir)
+
+
+def find(manifests: list[Manifest], kind: str, name: str) -> Manifest:
+    matches = [m for m in manifests if m["kind"] == kind and m["metadata"]["name"] == name]
+    assert len(matches) == 1, f"expected one {kind}/{name}, found {len(matches)}"
+    return matches[0]
+
+
+def find_config(rendered: list[Manifest], prefix: str) -> dict[str, str]:
+    """The data of the generated ConfigMap whose name (before kustomize's hash) is ``prefix``."""
+    [config] = [
+        m for m in rendered if m["kind"] == "ConfigMap" and m["metadata"]["name"].startswith(prefix + "-")
+    ]
+    data: dict[str, str] = config["data"]
+    return data
+
+
+def container(workload: Manifest, name: str = "") -> Manifest:
+    """The container called ``name`` of a workload's pods; by default its first (the main) one."""
+    containers: list[Manifest] = workload["spec"]["template"]["spec"]["containers"]
+    return next(c for c in containers if c["name"] == name) if name else containers[0]
+
+
+def render_acl(script: str, etc: Path, run: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run the Redis init container's script with /etc/redis and /run/redis moved to ``etc`` and ``run``."""
+    script = script.replace("/etc/redis/", f"{etc}/").replace("/run/redis/", f"{run}/")
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("REDIS_")}
+    return subprocess.run(["sh", "-c", script], env={**clean, **env}, capture_output=True, text=True)
+
+
+def redis_directives(conf: str) -> dict[str, str]:
+    """The directives of a redis.conf, comments left out."""
+    return dict(line.split(None, 1) for line in conf.splitlines() if line and not line.startswith("#"))

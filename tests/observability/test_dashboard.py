@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.observability.support import REPO, exported_series, recording_rules, series_in
+from tests.observability.support import REPO, exported_series, recording_rules, series_in, unscoped
 
 DASHBOARD = REPO / "deploy" / "grafana" / "zythos-dashboard.json"
 # Grafana variables, replaced by what Grafana would substitute, so promtool can parse the queries.
-GRAFANA_VARIABLES = {"$__rate_interval": "1m", "$job": ".*"}
+GRAFANA_VARIABLES = {"$__rate_interval": "1m", "$job": ".*", "$namespace": ".*"}
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +69,13 @@ def test_dashboard_reads_only_series_that_are_exported_or_recorded(dashboard: di
         "zythos:commit_conflicts:ratio_rate5m",
         "zythos:bot_free_seats",
     } <= read
+
+
+def test_every_query_is_scoped_to_the_zythos_jobs_and_the_chosen_namespace(dashboard: dict[str, Any]) -> None:
+    for title, expr in queries(dashboard):
+        assert unscoped(expr, 'namespace=~"$namespace"') == [], title
+        if "zythos:" in expr or "process_" in expr:
+            assert 'namespace=~"$namespace"' in expr, title
 
 
 def test_every_query_is_valid_promql(dashboard: dict[str, Any], promtool: str, tmp_path: Path) -> None:

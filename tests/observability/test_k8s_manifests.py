@@ -2,35 +2,33 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from dataclasses import fields
-from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
 
 from ai_players.worker import parse_args as parse_worker_args
 from server.config import Config, env_name
-from tests.observability.support import REPO
+from tests.observability.support import (
+    K8S,
+    REPO,
+    Manifest,
+    container,
+    find,
+    find_config,
+    redis_directives,
+    render,
+)
 
-K8S = REPO / "deploy" / "k8s"
-Manifest = dict[str, Any]
+# docs/PERFORMANCE.md, section 4, "Over whole games": a finished 4-player game, 30.9 KiB at most.
+GAME_BUDGET_BYTES = 32 * 1024
+_UNITS = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "kb": 1024, "mb": 1024**2, "gb": 1024**3}
 
 
 @pytest.fixture(scope="module")
 def rendered() -> list[Manifest]:
-    kubectl = shutil.which("kubectl")
-    assert kubectl, "kubectl (with its built-in kustomize) is needed to render deploy/k8s"
-    result = subprocess.run([kubectl, "kustomize", str(K8S)], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    return [doc for doc in yaml.safe_load_all(result.stdout) if doc]
-
-
-def find(manifests: list[Manifest], kind: str, name: str) -> Manifest:
-    matches = [m for m in manifests if m["kind"] == kind and m["metadata"]["name"] == name]
-    assert len(matches) == 1, f"expected one {kind}/{name}, found {len(matches)}"
-    return matches[0]
+    return render(K8S)
 
 
 def workloads(manifests: list[Manifest]) -> list[Manifest]:
@@ -46,10 +44,21 @@ def selects(selector: dict[str, str], labels: dict[str, str]) -> bool:
     return all(labels.get(key) == value for key, value in selector.items())
 
 
-def container(workload: Manifest) -> Manifest:
-    [only] = workload["spec"]["template"]["spec"]["containers"]
-    result: Manifest = only
-    return result
+def container_ports(workload: Manifest) -> dict[str, int]:
+    """Every named port of every container of the workload's pods."""
+    return {
+        port["name"]: port["containerPort"]
+        for c in workload["spec"]["template"]["spec"]["containers"]
+        for port in c.get("ports", [])
+    }
+
+
+def size_bytes(text: str) -> int:
+    """``2Gi`` (Kubernetes) or ``1gb`` (redis.conf) in bytes."""
+    for unit, factor in _UNITS.items():
+        if text.endswith(unit):
+            return int(text[: -len(unit)]) * factor
+    return int(text)
 
 
 def test_every_source_file_is_valid_yaml() -> None:
@@ -75,6 +84,10 @@ def test_the_base_holds_the_expected_objects(rendered: list[Manifest]) -> None:
         ("Service", "zythos-redis"),
         ("Service", "zythos-redis-headless"),
         ("NetworkPolicy", "zythos-redis"),
+        ("NetworkPolicy", "zythos-server"),
+        ("NetworkPolicy", "zythos-bots"),
+        ("PodDisruptionBudget", "zythos-redis"),
+        ("Service", "zythos-redis-metrics"),
     }
 
 
@@ -89,7 +102,7 @@ def test_each_service_selects_one_workload_and_a_named_port_of_it(rendered: list
     for service in (m for m in rendered if m["kind"] == "Service"):
         targets = [w for w in workloads(rendered) if selects(service["spec"]["selector"], pod_labels(w))]
         assert len(targets) == 1, service["metadata"]["name"]
-        ports = {port["name"]: port["containerPort"] for port in container(targets[0])["ports"]}
+        ports = container_ports(targets[0])
         for port in service["spec"]["ports"]:
             assert port["targetPort"] in ports, (service["metadata"]["name"], port)
             assert port["port"] == ports[port["targetPort"]]
@@ -114,15 +127,6 @@ def test_server_drains_within_its_termination_grace(rendered: list[Manifest]) ->
     assert deployment["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] > budget
 
 
-def find_config(rendered: list[Manifest], prefix: str) -> dict[str, str]:
-    """The data of the generated ConfigMap whose name (before kustomize's hash) is ``prefix``."""
-    [config] = [
-        m for m in rendered if m["kind"] == "ConfigMap" and m["metadata"]["name"].startswith(prefix + "-")
-    ]
-    data: dict[str, str] = config["data"]
-    return data
-
-
 def test_server_settings_are_real_zythos_variables(rendered: list[Manifest]) -> None:
     settings = find_config(rendered, "zythos-server-config")
     known = {env_name(spec.name) for spec in fields(Config)}
@@ -131,8 +135,7 @@ def test_server_settings_are_real_zythos_variables(rendered: list[Manifest]) -> 
     ports = {p["name"]: p["containerPort"] for p in server["ports"]}
     assert int(settings["ZYTHOS_PORT"]) == ports["grpc"]
     assert int(settings["ZYTHOS_METRICS_PORT"]) == ports["metrics"]
-    redis = find(rendered, "Service", "zythos-redis")
-    assert settings["ZYTHOS_REDIS_URL"] == f"redis://zythos-redis:{redis['spec']['ports'][0]['port']}/0"
+    assert "ZYTHOS_REDIS_URL" not in settings, "the URL holds the password: it comes from the Secret"
 
 
 def test_config_maps_referenced_by_pods_exist(rendered: list[Manifest]) -> None:
@@ -176,6 +179,10 @@ def test_bots_run_as_clients_of_the_server_service(
     assert config.processes == int(settings["ZYTHOS_BOT_PROCESSES"])
     metrics_port = next(p["containerPort"] for p in bots["ports"] if p["name"] == "metrics")
     assert config.metrics_port == metrics_port
+    # Liveness is the assignment stream's /healthz on the port the worker serves it on, not /metrics.
+    health_port = next(p["containerPort"] for p in bots["ports"] if p["name"] == "health")
+    assert config.health_port == health_port
+    assert bots["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "health"}
 
 
 def test_redis_persists_with_append_only_files(rendered: list[Manifest]) -> None:
@@ -184,8 +191,7 @@ def test_redis_persists_with_append_only_files(rendered: list[Manifest]) -> None
     [claim] = redis["spec"]["volumeClaimTemplates"]
     mounts = {m["name"]: m["mountPath"] for m in container(redis)["volumeMounts"]}
     assert mounts[claim["metadata"]["name"]] == "/data"
-    conf = find_config(rendered, "zythos-redis-config")["redis.conf"]
-    directives = dict(line.split(None, 1) for line in conf.splitlines() if line and not line.startswith("#"))
+    directives = redis_directives(find_config(rendered, "zythos-redis-config")["redis.conf"])
     assert directives["appendonly"] == "yes"
     assert directives["dir"] == "/data"
     assert directives["maxmemory-policy"] == "noeviction"
@@ -202,7 +208,7 @@ def test_containers_run_unprivileged(rendered: list[Manifest]) -> None:
     for workload in workloads(rendered):
         spec = workload["spec"]["template"]["spec"]
         assert spec["securityContext"]["runAsNonRoot"] is True
-        for c in spec["containers"]:
+        for c in spec["containers"] + spec.get("initContainers", []):
             assert c["securityContext"]["allowPrivilegeEscalation"] is False
             assert c["securityContext"]["readOnlyRootFilesystem"] is True
 
@@ -218,3 +224,120 @@ def test_dockerfile_exposes_the_ports_the_manifests_use(rendered: list[Manifest]
     server = container(find(rendered, "Deployment", "zythos-server"))
     assert {p["containerPort"] for p in server["ports"]} == exposed
     assert 'ENTRYPOINT ["zythos-server"]' in dockerfile
+
+
+def test_redis_data_stays_under_half_its_memory_limit_and_is_never_evicted(rendered: list[Manifest]) -> None:
+    """maxmemory leaves the rest of the limit for fragmentation, the AOF rewrite's fork and buffers."""
+    redis = container(find(rendered, "StatefulSet", "zythos-redis"), "redis")
+    limit = size_bytes(redis["resources"]["limits"]["memory"])
+    assert redis["resources"]["requests"]["memory"] == redis["resources"]["limits"]["memory"]
+    directives = redis_directives(find_config(rendered, "zythos-redis-config")["redis.conf"])
+    maxmemory = size_bytes(directives["maxmemory"])
+    assert 0 < maxmemory <= limit // 2
+    assert directives["maxmemory-policy"] == "noeviction"
+    games = maxmemory // GAME_BUDGET_BYTES
+    assert f"{games // 1000},000" in (REPO / "docs" / "DEPLOY.md").read_text(), "DEPLOY.md states the games"
+
+
+def test_redis_asks_every_client_for_a_password_from_the_secret(rendered: list[Manifest]) -> None:
+    statefulset = find(rendered, "StatefulSet", "zythos-redis")
+    spec = statefulset["spec"]["template"]["spec"]
+    config = find_config(rendered, "zythos-redis-config")
+    directives = redis_directives(config["redis.conf"])
+    assert directives["protected-mode"] == "yes"
+    acl = [line for line in config["users.acl"].splitlines() if line.startswith("user ")]
+    assert acl[0] == "user default off resetpass nocommands"
+    assert all(">${" in line for line in acl[1:]), "every other user's password comes from the Secret"
+    # The init container writes the ACL file where redis.conf reads it, on a volume Redis mounts.
+    [init] = spec["initContainers"]
+    assert directives["aclfile"] in init["args"][0]
+    acl_mount = next(m for m in container(statefulset, "redis")["volumeMounts"] if m["name"] == "acl")
+    assert directives["aclfile"].startswith(acl_mount["mountPath"] + "/")
+    secret_keys = {
+        (e["name"], e["valueFrom"]["secretKeyRef"]["name"])
+        for c in spec["containers"] + spec["initContainers"]
+        for e in c.get("env", [])
+        if "valueFrom" in e
+    }
+    assert {secret for _, secret in secret_keys} == {"zythos-redis-auth"}
+    assert not any("PASSWORD" in key or "password" in key for key in config if key != "users.acl")
+
+
+def test_redis_probes_log_in_and_compare_the_answer(rendered: list[Manifest]) -> None:
+    redis = container(find(rendered, "StatefulSet", "zythos-redis"), "redis")
+    assert {e["name"] for e in redis["env"]} == {"REDISCLI_AUTH"}
+    for probe in ("readinessProbe", "livenessProbe", "startupProbe"):
+        command = " ".join(redis[probe]["exec"]["command"])
+        assert "redis-cli --user zythos ping" in command and "= PONG" in command, probe
+
+
+def test_the_server_reaches_redis_with_the_secret_in_its_url(rendered: list[Manifest]) -> None:
+    server = container(find(rendered, "Deployment", "zythos-server"))
+    env = {e["name"]: e for e in server["env"]}
+    password = env["REDIS_PASSWORD"]["valueFrom"]["secretKeyRef"]
+    assert password == {"name": "zythos-redis-auth", "key": "password"}
+    names = [e["name"] for e in server["env"]]
+    assert names.index("REDIS_PASSWORD") < names.index("ZYTHOS_REDIS_URL"), "$(VAR) expands earlier entries"
+    url = urlsplit(env["ZYTHOS_REDIS_URL"]["value"])
+    assert (url.scheme, url.username, url.password) == ("redis", "zythos", "$(REDIS_PASSWORD)")
+    service = find(rendered, "Service", "zythos-redis")
+    assert (url.hostname, url.port) == (service["metadata"]["name"], service["spec"]["ports"][0]["port"])
+    users = find_config(rendered, "zythos-redis-config")["users.acl"]
+    assert "user zythos on >${REDIS_PASSWORD} " in users
+
+
+def test_redis_has_a_pinned_exporter_and_a_disruption_budget(rendered: list[Manifest]) -> None:
+    statefulset = find(rendered, "StatefulSet", "zythos-redis")
+    exporter = container(statefulset, "exporter")
+    image, _, tag = exporter["image"].partition(":")
+    assert image == "oliver006/redis_exporter" and tag.startswith("v") and tag != "latest"
+    env = {e["name"]: e for e in exporter["env"]}
+    assert env["REDIS_USER"]["value"] == "exporter"
+    assert (
+        "user exporter on >${REDIS_EXPORTER_PASSWORD} -@all "
+        in find_config(rendered, "zythos-redis-config")["users.acl"]
+    )
+    pdb = find(rendered, "PodDisruptionBudget", "zythos-redis")
+    assert selects(pdb["spec"]["selector"]["matchLabels"], pod_labels(statefulset))
+
+
+def policies_for(rendered: list[Manifest], workload: Manifest) -> list[Manifest]:
+    policies = [m for m in rendered if m["kind"] == "NetworkPolicy"]
+    return [m for m in policies if selects(m["spec"]["podSelector"]["matchLabels"], pod_labels(workload))]
+
+
+def test_every_workload_is_behind_a_network_policy(rendered: list[Manifest]) -> None:
+    for workload in workloads(rendered):
+        [policy] = policies_for(rendered, workload)
+        ports = container_ports(workload)
+        for rule in policy["spec"].get("ingress", []):
+            for port in rule["ports"]:
+                assert port["port"] in ports, (policy["metadata"]["name"], port)
+
+
+def egress_targets(rendered: list[Manifest], workload: Manifest) -> set[tuple[str, int]]:
+    """(component or "dns", port) of every egress rule of the workload's policy."""
+    [policy] = policies_for(rendered, workload)
+    assert "Egress" in policy["spec"]["policyTypes"]
+    targets = set()
+    for rule in policy["spec"]["egress"]:
+        for peer in rule["to"]:
+            labels = peer["podSelector"]["matchLabels"]
+            name = "dns" if labels.get("k8s-app") == "kube-dns" else labels["app.kubernetes.io/component"]
+            targets |= {(name, port["port"]) for port in rule["ports"]}
+    return targets
+
+
+def test_servers_talk_to_redis_and_dns_and_bots_to_servers_and_dns(rendered: list[Manifest]) -> None:
+    server = find(rendered, "Deployment", "zythos-server")
+    redis_port = container_ports(find(rendered, "StatefulSet", "zythos-redis"))["redis"]
+    grpc_port = container_ports(server)["grpc"]
+    assert egress_targets(rendered, server) == {("redis", redis_port), ("dns", 53)}
+    bots = find(rendered, "Deployment", "zythos-bots")
+    assert egress_targets(rendered, bots) == {("server", grpc_port), ("dns", 53)}
+    # gRPC from anywhere; metrics only from the monitoring namespace.
+    [policy] = policies_for(rendered, server)
+    by_port = {port["port"]: rule for rule in policy["spec"]["ingress"] for port in rule["ports"]}
+    assert "from" not in by_port["grpc"]
+    [monitoring] = by_port["metrics"]["from"]
+    assert monitoring["namespaceSelector"]["matchLabels"] == {"kubernetes.io/metadata.name": "monitoring"}

@@ -27,8 +27,9 @@ def test_smoke_run_passes_and_covers_every_scenario(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     with (tmp_path / "zythos_stats.csv").open(newline="") as f:
         counts = {row["Name"]: int(row["Request Count"]) for row in csv.DictReader(f)}
-    # Players, spectators, the hot game and the lobby all made their calls.
-    for name in ("CreateGame", "JoinGame", "ListLegalActions", "SubmitAction", "ListGames", "LeaveGame"):
+    # Players, spectators, the hot game, the lobby and the queuers all made their calls.
+    calls = ("CreateGame", "JoinGame", "ListLegalActions", "SubmitAction", "ListGames", "LeaveGame")
+    for name in (*calls, "CreatePlayer", "CreateTicket", "WatchTicket"):
         assert counts.get(name, 0) > 0, (name, counts)
     assert counts.get("StreamEvents", 0) + counts.get("StreamEvents [CANCELLED]", 0) > 0, counts
     assert (tmp_path / "zythos.html").stat().st_size > 0

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import urllib.request
-from collections.abc import Iterator
 
-import pytest
 from grpc_health.v1 import health_pb2
 from prometheus_client import REGISTRY, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
@@ -14,15 +12,6 @@ from prometheus_client.parser import text_string_to_metric_families
 from ai_players import metrics as bot_metrics
 from server import metrics
 from tests.observability.support import HEALTH_SERVICE, LiveServer, grpc_labels
-
-
-@pytest.fixture(scope="module")
-def endpoint() -> Iterator[str]:
-    server = metrics.start_metrics_server(0, addr="127.0.0.1")
-    try:
-        yield f"http://127.0.0.1:{server.port}/metrics"
-    finally:
-        server.close()
 
 
 def scrape(url: str) -> str:

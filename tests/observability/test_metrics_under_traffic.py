@@ -2,7 +2,9 @@
 
 Two server processes on one Redis (one answers a lost race with CONFLICT at
 once, the other retries) and a bot worker serve a burst: bot games, a human
-playing to the end, a spectator stream, racing submissions. Then each
+playing to the end, a spectator stream, racing submissions, and matchmaking
+tickets that end each way (matched with people, with bots, cancelled,
+expired). Then each
 process's /metrics is scraped, and:
 
 - every ``zythos_*`` series that docs/OBSERVABILITY.md lists has samples;
@@ -23,19 +25,21 @@ import subprocess
 from pathlib import Path
 
 import yaml
+from google.protobuf.duration_pb2 import Duration
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.procs import Processes, free_port
 from tests.observability.support import REPO, RULES_FILE
-from tests.replicas.support import BOT_SECRET, QUICK_BOTS, scrape, start_replica
+from tests.replicas.support import BOT_SECRET, QUICK_BOTS, scrape, start_replica, until
 from zythos.client import ZythosClient, ZythosError
+from zythos.matchmaking import MatchmakingClient
 from zythos.v1 import game_service_pb2 as pb
 
 DASHBOARD = REPO / "deploy" / "grafana" / "zythos-dashboard.json"
 DOC = REPO / "docs" / "OBSERVABILITY.md"
 # Counters and histogram parts: 0 a minute before the scrape; anything else kept its value.
 _COUNTING = ("_total", "_bucket", "_count", "_sum")
-GRAFANA_VARIABLES = {"$__rate_interval": "2m", "$job": ".*"}
+GRAFANA_VARIABLES = {"$__rate_interval": "2m", "$job": ".*", "$namespace": ".*"}
 
 
 def documented_series() -> set[str]:
@@ -99,6 +103,19 @@ async def play_to_the_end(client: ZythosClient, game_id: str, seed: int) -> None
             await asyncio.sleep(0.02)
 
 
+async def queue_every_way(one: MatchmakingClient, other: MatchmakingClient) -> None:
+    """Tickets matched with people and with bots, one cancelled, one left to expire."""
+    pair = [await one.create_ticket("tiny_dice", 2, "Ann"), await other.create_ticket("tiny_dice", 2, "Bo")]
+    alone = await one.create_ticket("tiny_dice", 3, "Cy", bot_fill_after=0.3, bot_level="easy")
+    await asyncio.gather(
+        one.matched(pair[0].ticket_id), other.matched(pair[1].ticket_id), one.matched(alone.ticket_id)
+    )
+    quitter = await other.create_ticket("tiny_dice", 4, "Di")
+    await other.cancel_ticket(quitter.ticket_id)
+    await one.create_ticket("tiny_dice", 4, "Ed", options={"target": "20"})  # never looked at again
+    await asyncio.sleep(1.0)  # past its abandonment
+
+
 async def race(one: ZythosClient, other: ZythosClient, game_id: str, moves: int) -> None:
     """Submit on each replica in turn, unpinned: each finds its cached copy behind the other's commit."""
     other.tokens[game_id] = one.tokens[game_id]
@@ -110,11 +127,25 @@ async def race(one: ZythosClient, other: ZythosClient, game_id: str, moves: int)
             await submitter.submit_action(game_id, legal.actions[0].id)
 
 
+async def away_and_back(human: ZythosClient, watcher: ZythosClient) -> None:
+    """A seat left idle past its one-second clock is taken over, then reclaimed by its player."""
+    clock = pb.TurnClock(per_turn=Duration(seconds=1))
+    game_id = (await human.create_game("tbbr_dice", 2, "Cy", bots={1: "easy"}, clock=clock)).game.game_id
+
+    async def away() -> bool:
+        return (await watcher.get_game(game_id)).seats[0].state == pb.SEAT_STATE_AWAY
+
+    await until(away, 60, "the idle seat taken over")
+    # Through the replica that retries conflicts: the bot playing the seat keeps moving the game.
+    watcher.tokens[game_id] = human.tokens[game_id]
+    await watcher.reclaim_seat(game_id)
+
+
 async def test_a_burst_of_real_traffic_fills_every_documented_series_and_panel(
     redis_url: str, promtool: str, tmp_path: Path
 ) -> None:
     with Processes() as procs:
-        sampled = ("--live-sample-seconds", "0.2")
+        sampled = ("--live-sample-seconds", "0.2", "--ticket-abandon-seconds", "0.5")
         strict = start_replica(procs, redis_url, "--commit-retries", "0", *sampled)
         patient = start_replica(procs, redis_url, *sampled)
         bots_port = free_port()
@@ -131,7 +162,9 @@ async def test_a_burst_of_real_traffic_fills_every_documented_series_and_panel(
         await stream.aclose()
         solo = (await human.create_game("tbbr_dice", 1, "Bob")).game.game_id
         await race(human, watcher, solo, moves=12)
+        await away_and_back(human, watcher)
         await human.list_games()
+        await queue_every_way(MatchmakingClient(human), MatchmakingClient(watcher))
         await asyncio.sleep(0.5)  # a live-games sample after the burst
         await human.close()
         await watcher.close()

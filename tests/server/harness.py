@@ -1,9 +1,15 @@
-"""A live gRPC server in the test's event loop, and the clients opened on it."""
+"""A live gRPC server in the test's event loop, the clients opened on it, and bot worker processes for it."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
-from collections.abc import Awaitable, Callable
+import signal
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import grpc
@@ -106,3 +112,41 @@ async def play_randomly(
             await clients[seat].submit_action(game.game_id, choice.id, expected_version=game.version)
         ).game
     raise AssertionError(f"game {game.game_id} did not end within {max_steps} steps")
+
+
+@contextmanager
+def bot_worker(target: str, *extra: str) -> Iterator[subprocess.Popen[bytes]]:
+    """A ``zythos-bots`` process (in its own process group, with its search processes) serving ``target``.
+
+    On exit the whole group is killed, search processes included, as when a
+    bot pod dies; ``crash`` does the same mid-test.
+    """
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ai_players.worker",
+            "--server",
+            target,
+            "--max-iterations",
+            "4",
+            "--processes",
+            "1",
+            "--bot-secret",
+            BOT_SECRET,
+            *extra,
+        ],
+        env={**os.environ, "ZYTHOS_LOG_LEVEL": "WARNING"},
+        start_new_session=True,
+    )
+    try:
+        yield process
+    finally:
+        crash(process)
+
+
+def crash(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a worker and every process of its group (its forkserver and search processes)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)

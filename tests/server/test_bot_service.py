@@ -7,63 +7,27 @@ small iteration cap, so games stay quick; the server runs on both stores.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import random
-import signal
-import subprocess
-import sys
 import time
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import grpc
 import pytest
 
 from server.sessions import Sessions
-from tests.server.harness import BOT_SECRET, Served, StoreFactory, expect_error, start_server
+from tests.server.harness import (
+    Served,
+    StoreFactory,
+    bot_worker,
+    crash,
+    expect_error,
+    start_server,
+)
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 
 GAME_TIMEOUT = 240.0
-
-
-@contextmanager
-def bot_worker(target: str, *extra: str) -> Iterator[subprocess.Popen[bytes]]:
-    """A ``zythos-bots`` process (in its own process group, with its search processes) serving ``target``.
-
-    On exit the whole group is killed, search processes included, as when a
-    bot pod dies; ``crash`` does the same mid-test.
-    """
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "ai_players.worker",
-            "--server",
-            target,
-            "--max-iterations",
-            "4",
-            "--processes",
-            "1",
-            "--bot-secret",
-            BOT_SECRET,
-            *extra,
-        ],
-        env={**os.environ, "ZYTHOS_LOG_LEVEL": "WARNING"},
-        start_new_session=True,
-    )
-    try:
-        yield process
-    finally:
-        crash(process)
-
-
-def crash(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL a worker and every process of its group (its forkserver and search processes)."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait(timeout=10)
 
 
 @asynccontextmanager
@@ -130,9 +94,17 @@ async def test_bot_seats_wait_for_a_worker_then_play(store_factory: StoreFactory
         ("tbbr_dice", 3, {1: "easy", 2: "medium"}),
         ("tbbr", 2, {1: "easy"}),
         ("tiny_dice", 3, {0: "easy", 2: "hard"}),  # the example game of docs/ADDING_A_GAME.md
+        ("dragon_brew", 3, {1: "easy", 2: "easy"}),  # a human and two bots, the whole three years
         ("beer_pioneers", 3, {1: "easy", 2: "medium"}),
     ],
-    ids=["tbbr_dice-solo-bot", "tbbr_dice-3p", "tbbr-2p", "tiny_dice-3p", "beer_pioneers-3p"],
+    ids=[
+        "tbbr_dice-solo-bot",
+        "tbbr_dice-3p",
+        "tbbr-2p",
+        "tiny_dice-3p",
+        "dragon_brew-3p",
+        "beer_pioneers-3p",
+    ],
 )
 async def test_games_with_bot_seats_finish(
     store_factory: StoreFactory, game_type: str, players: int, bots: dict[int, str]

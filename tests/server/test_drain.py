@@ -16,6 +16,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from tests.server.harness import Served, expect_error
 from zythos.client import ZythosClient, ZythosError
+from zythos.matchmaking import MatchmakingClient
 
 ROOT = Path(__file__).resolve().parents[2]
 # The real entry point.
@@ -88,6 +89,27 @@ async def test_sigterm_drains_streams_and_health(server_process: tuple[subproces
             await asyncio.wait_for(waiting, 5)
         assert (ended.value.code, ended.value.reason) == (grpc.StatusCode.UNAVAILABLE, "DRAINING")
         watch.cancel()
+    assert await asyncio.to_thread(process.wait, 10) == 0
+
+
+async def test_sigterm_ends_ticket_watches_draining(
+    server_process: tuple[subprocess.Popen[bytes], str],
+) -> None:
+    """A watched ticket lives in the store: its watcher is told to watch it on another replica."""
+    process, target = server_process
+    await _wait_serving(target)
+    async with ZythosClient(target) as client:
+        tickets = MatchmakingClient(client)
+        ticket = await tickets.create_ticket("tiny_dice", 4, "Ann")
+        watch = tickets.watch_ticket(ticket.ticket_id)
+        assert (await anext(watch)).waiting == 1
+        waiting = asyncio.ensure_future(anext(watch))  # nothing changes until someone else queues
+
+        process.send_signal(signal.SIGTERM)
+
+        with pytest.raises(ZythosError) as ended:
+            await asyncio.wait_for(waiting, 5)
+        assert (ended.value.code, ended.value.reason) == (grpc.StatusCode.UNAVAILABLE, "DRAINING")
     assert await asyncio.to_thread(process.wait, 10) == 0
 
 

@@ -80,7 +80,7 @@ def _plain_summary(record: GameRecord) -> pb.Game:
     seats = [
         pb.Seat(
             seat=i, display_name=s.display_name, occupied=s.occupied, bot=s.bot, bot_level=s.bot_level,
-            resigned=s.resigned,
+            resigned=s.resigned, state=convert.SEAT_STATE[s.state],
         )
         for i, s in enumerate(record.seats)
     ]  # fmt: skip
@@ -88,7 +88,7 @@ def _plain_summary(record: GameRecord) -> pb.Game:
         game_id=record.game_id, game_type=record.game_type, status=convert.STATUS[record.status],
         version=record.version, seats=seats, to_act=record.to_act, scores=record.scores,
         ranking=record.ranking, options=record.options, create_time=create_time, result=record.result,
-        waiting_reason=convert.waiting_reason(record),
+        waiting_reason=convert.waiting_reason(record), rematch_id=record.rematch_id,
     )  # fmt: skip
 
 
@@ -103,6 +103,7 @@ def test_game_summary_follows_every_change_of_the_record() -> None:
             status=GameStatus.WAITING, seats=(SeatRecord(), SeatRecord(bot=True, bot_level="easy"))
         ),
         record.evolve(status=GameStatus.FINISHED, scores=(3.0, 4.0), ranking=(2, 1), result="Bo wins"),
+        record.evolve(status=GameStatus.FINISHED, rematch_id="0123456789abcdef0124"),  # a rematch asked
     ]
     for changed in [*changes, *changes]:  # the second round finds every game's part already built
         assert convert.game(changed) == _plain_summary(changed)

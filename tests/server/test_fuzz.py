@@ -1,8 +1,8 @@
-"""Fuzzing every GameService method, on both stores, with a fixed budget.
+"""Fuzzing every method of GameService, PlayerService and MatchmakingService, on both stores.
 
 Hypothesis builds request messages from the protobuf descriptors (any field,
-any nesting, values mixed from real game ids, tokens and action ids with
-junk), plus raw byte bodies. Whatever it sends: no ``UNKNOWN`` or
+any nesting, values mixed from real game, player and ticket ids, tokens and
+action ids with junk), plus raw byte bodies. Whatever it sends: no ``UNKNOWN`` or
 ``INTERNAL``, every rejection carries an ErrorInfo reason and leaves every
 stored game (revision and engine blob) exactly as it was, and the server
 keeps answering.
@@ -24,15 +24,24 @@ from hypothesis import strategies as st
 
 from tests.server.harness import Served, seat_game, stored
 from zythos.client import ZythosError
+from zythos.matchmaking import MatchmakingClient
 from zythos.v1 import game_service_pb2 as pb
+from zythos.v1 import matchmaking_service_pb2 as mm_pb
+from zythos.v1 import player_service_pb2 as player_pb
 
 SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
-METHODS = list(SERVICE.methods)
+SERVICES = [
+    SERVICE,
+    *player_pb.DESCRIPTOR.services_by_name.values(),
+    *mm_pb.DESCRIPTOR.services_by_name.values(),
+]
+METHODS = [method for service in SERVICES for method in service.methods]
+BY_NAME = {method.name: method for method in METHODS}
 FORBIDDEN = {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL}
 # How long a fuzzed StreamEvents call may wait for its first event before the test stops it.
 STREAM_PEEK_SECONDS = 0.2
 BUDGET = settings(
-    max_examples=400,
+    max_examples=600,  # 400 when only GameService's 9 methods were fuzzed
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
@@ -59,6 +68,8 @@ class Table:
     game_ids: list[str]
     anchors: list[str] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
+    player_ids: list[str] = field(default_factory=list)
+    ticket_ids: list[str] = field(default_factory=list)
 
     def favourites(self) -> dict[str, list[str]]:
         """Values most examples give the fields named so, to get past the first checks."""
@@ -67,6 +78,9 @@ class Table:
             "game_type": ["tiny_dice", "tbbr", "tbbr_dice"],
             "display_name": ["Ann", "Bo"],
             "action_id": self.anchors,
+            "player_id": self.player_ids,
+            "ticket_id": self.ticket_ids,
+            "bot_level": ["easy", "hard", ""],
         }
 
 
@@ -84,6 +98,12 @@ async def table(served: Served) -> Table:
         table.tokens += [client.tokens[game_id] for client in clients]
         legal = await clients[game.to_act[0]].list_legal_actions(game_id)
         table.anchors += [game_id, game_type, *(action.id for action in legal.actions[:5])]
+    matchmaker = MatchmakingClient(served.client())
+    table.player_ids.append((await matchmaker.create_player("Ann")).player_id)
+    assert matchmaker.games.player_token is not None
+    ticket = await matchmaker.create_ticket("tiny_dice", 4, "Ann")
+    table.ticket_ids.append(ticket.ticket_id)
+    table.tokens += [matchmaker.games.player_token, matchmaker.ticket_tokens[ticket.ticket_id]]
     table.anchors += ["", "0" * 20, "ffffffffffffffffffff", "players", "seed"]
     FAVOURITES.clear()
     FAVOURITES.update(table.favourites())
@@ -164,7 +184,7 @@ async def _call(
     streaming: bool,
 ) -> None:
     """Send ``body`` to ``method``; a stream is read for its first event or until the peek ends."""
-    path = f"/{SERVICE.full_name}/{method}"
+    path = f"/{BY_NAME[method].containing_service.full_name}/{method}"
     if not streaming:
         await channel.unary_unary(path)(body, metadata=metadata, timeout=10)
         return
@@ -180,7 +200,7 @@ async def _call(
 
 
 async def _check(table: Table, method: str, body: bytes, metadata: tuple[tuple[str, str], ...]) -> None:
-    streaming = SERVICE.methods_by_name[method].server_streaming
+    streaming = BY_NAME[method].server_streaming
     before = await _snapshot(table)
     channel = table.served.client().channel
     try:

@@ -14,6 +14,7 @@ from server.records import GameRecord, GameStatus, SeatRecord
 from server.store import (
     BotSeat,
     CommitNote,
+    Deadline,
     Expiry,
     GameExists,
     MemoryStore,
@@ -373,3 +374,28 @@ async def test_waiting_for_bot_seats_wakes_on_an_offer(store: SessionStore) -> N
     await asyncio.sleep(0.05)
     await store.offer_bot_seats([bot_seat("0" * 20)])
     await asyncio.wait_for(waiting, 2.0)
+
+
+async def test_a_due_deadline_is_claimed_once_until_its_claim_lapses(store: SessionStore) -> None:
+    due, later = Deadline("1" * 20, 0, 5, seconds=0.0), Deadline("1" * 20, 1, 5, seconds=60.0)
+    await store.schedule_deadlines([due, later])
+    await asyncio.sleep(0.01)
+    assert await store.claim_due_deadlines(10, lease=0.2) == [due]
+    assert await store.claim_due_deadlines(10, lease=0.2) == [], "claimed: no other replica takes it"
+    await asyncio.sleep(0.3)
+    assert await store.claim_due_deadlines(10, lease=10) == [due], "a lapsed claim falls due again"
+    await store.finish_deadlines([due])
+    await store.schedule_deadlines([replace(later, seconds=0.0)])  # the same decision, moved
+    await asyncio.sleep(0.01)
+    assert await store.claim_due_deadlines(10, lease=10) == [later]
+    await store.finish_deadlines([later])
+    assert await store.claim_due_deadlines(10, lease=10) == []
+
+
+async def test_claims_take_at_most_the_limit_of_due_deadlines(store: SessionStore) -> None:
+    deadlines = [Deadline("2" * 20, seat, 1) for seat in range(5)]
+    await store.schedule_deadlines(deadlines)
+    await asyncio.sleep(0.01)
+    first = await store.claim_due_deadlines(3, lease=10)
+    rest = await store.claim_due_deadlines(3, lease=10)
+    assert len(first) == 3 and sorted(first + rest, key=lambda d: d.seat) == deadlines

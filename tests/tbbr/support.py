@@ -61,17 +61,25 @@ def play_random(
     players: int, shorter: bool, seed: int, check: Callable[[TbbrState], None] | None = None
 ) -> TbbrState:
     """Random legal play to the end (dice sampled from a seeded RNG); ``check`` runs at every step."""
-    state = fresh(players, shorter, seed)
+    state = play(fresh(players, shorter, seed), seed, 50_000, check)
+    assert state.is_terminal(), "random game did not finish"
+    return state
+
+
+def play(
+    state: TbbrState, seed: int, steps: int, check: Callable[[TbbrState], None] | None = None
+) -> TbbrState:
+    """At most ``steps`` random legal steps, dice and choices drawn from one seeded RNG."""
     rng = Rng(seed ^ 0x5EED)
-    for _ in range(50_000):
+    for _ in range(steps):
         if check is not None:
             check(state)
         if state.is_terminal():
-            return state
+            break
         step = state.chance()
         if step is not None:
             state.resolve_chance(step.sample(rng))
             continue
         seat = state.actors()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    raise AssertionError("random game did not finish")
+    return state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.tbbr import days
 from engine.tbbr.data import cards
 from engine.tbbr.scoring import level3_vp, objectives_vp
 from engine.tbbr.state import TbbrState
@@ -174,7 +175,7 @@ def test_shorter_game_adds_level_2_only_when_level_1_runs_out() -> None:
     state.inaccessible = ["O101"]
     state.accessible[0] = ""
     assert not state.level2_added
-    state._end_turn()
+    days.end_turn(state)
     assert state.level2_added and len(state.inaccessible) == 4
     assert all(cards()[c].level == 2 for c in state.inaccessible[1:])
 

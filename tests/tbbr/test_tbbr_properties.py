@@ -4,6 +4,7 @@ only objectives that are met, score the sum of their parts, and keep the deck or
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,7 @@ from engine.tbbr.data import BONUS_TRACKS, board, cards, tracks
 from engine.tbbr.observation import determinize
 from engine.tbbr.scoring import score_parts
 from engine.tbbr.state import TbbrState
-from tests.tbbr.support import fresh, play_random
+from tests.tbbr.support import fresh, play, play_random
 
 CONFIGS = [(n, shorter) for n in (2, 3, 4) for shorter in (False, True)]
 T = tracks()
@@ -210,7 +211,21 @@ def test_same_seed_and_moves_give_the_same_game_and_snapshots_round_trip() -> No
             seat = mid.actors()[0]
             mid.apply(seat, rng.choice(mid.legal_actions(seat)))
     with pytest.raises(ValueError, match="version"):
-        GAME.load(GAME.dump(mid).replace(b'"v":1', b'"v":99'))
+        GAME.load(GAME.dump(mid).replace(b'"v":%d' % GAME.schema_version, b'"v":99'))
+
+
+def test_schema_version_1_snapshots_still_load() -> None:
+    """Blobs written before the kit (schema 1: a dict of attributes, tests/tbbr/data) load as the same
+    states: each waits for the same step (start, roll, onboard, camp, bottle, claim, none, the end)."""
+    stored = json.loads((Path(__file__).parent / "data" / "snapshots_v1.json").read_text())
+    assert b'"v":1,' in stored[0]["blob"].encode()
+    for entry in stored:
+        start = fresh(entry["players"], entry["shorter"], entry["seed"], machine=True)
+        state = play(start, entry["seed"], entry["steps"])
+        loaded = GAME.load(entry["blob"].encode())
+        assert GAME.dump(loaded) == GAME.dump(state)
+        assert loaded.observe(0) == state.observe(0)
+        assert [a.id for a in loaded.legal_actions(0)] == [a.id for a in state.legal_actions(0)]
 
 
 def test_clone_is_independent() -> None:

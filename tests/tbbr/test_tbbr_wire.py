@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.events import Event
 from engine.core.registry import get
 from engine.core.rng import Rng
 from engine.tbbr import GAME, wire
@@ -26,8 +27,23 @@ def _wire_step(state: TbbrState, rng: Rng) -> None:
         assert received == chosen and received.id == chosen.id
         events = state.apply(seat, received)
     for event in events:
-        message = wire.event_to_proto(event)
-        assert message is None or isinstance(message, tbbr_pb2.TbbrEvent)
+        _check_event(event, wire.event_to_proto(event))
+
+
+def _check_event(event: Event, message: tbbr_pb2.TbbrEvent | None) -> None:
+    """An event with details carries them in its kind's arm, every payload key that is set, and
+    the deprecated flat fields say the same; an event without details carries no message."""
+    if not event.payload:
+        assert message is None
+        return
+    assert message is not None
+    arm = message.WhichOneof("kind")
+    assert arm is not None, f"event kind {event.kind!r} has no arm of TbbrEvent.kind"
+    carried = {field.name: value for field, value in getattr(message, arm).ListFields()}
+    colour_or_set = {key for key, value in event.payload.items() if key == "colour" or value}  # 0: yellow
+    assert set(carried) == colour_or_set
+    for name, value in carried.items():
+        assert value == getattr(message, name)
 
 
 @pytest.mark.parametrize(("players", "shorter"), [(2, False), (3, True), (4, False), (4, True)])
@@ -85,3 +101,13 @@ def test_the_game_is_registered_with_its_wire_module() -> None:
     game = get("tbbr")
     assert game is GAME and game.wire_module == "engine.tbbr.wire" and wire.oneof_field == "tbbr"
     assert [o.name for o in game.options] == ["shorter"]
+
+
+def test_the_view_counts_each_seats_visited_brewery_tokens_left() -> None:
+    """A Visited Brewery Token goes on each brewery a player visits first: the supply shrinks."""
+    state = fresh(2)
+    supply = state.players[0].tokens_left
+    state.players[1].visited = {"T04", "X02", "X09"}
+    view = wire.view_to_proto(state.observe(0))
+    assert list(view.tokens_left) == [supply, supply - 3]
+    assert wire.view_from_proto(view).tokens_left == (supply, supply - 3)

@@ -22,14 +22,16 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from zythos.v1 import beer_pioneers_pb2 as zythos_dot_v1_dot_beer__pioneers__pb2
+from zythos.v1 import dragon_brew_pb2 as zythos_dot_v1_dot_dragon__brew__pb2
 from zythos.v1 import tbbr_pb2 as zythos_dot_v1_dot_tbbr__pb2
 from zythos.v1 import tbbr_dice_pb2 as zythos_dot_v1_dot_tbbr__dice__pb2
 from zythos.v1 import tiny_dice_pb2 as zythos_dot_v1_dot_tiny__dice__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1czythos/v1/game_service.proto\x12\tzythos.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dzythos/v1/beer_pioneers.proto\x1a\x14zythos/v1/tbbr.proto\x1a\x19zythos/v1/tbbr_dice.proto\x1a\x19zythos/v1/tiny_dice.proto\"^\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x15\n\rdefault_value\x18\x03 \x01(\t\x12\x16\n\x0e\x61llowed_values\x18\x04 \x03(\t\"y\n\x08GameType\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12&\n\x07options\x18\x05 \x03(\x0b\x32\x15.zythos.v1.GameOption\"n\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\x10\n\x08occupied\x18\x03 \x01(\x08\x12\x0b\n\x03\x62ot\x18\x04 \x01(\x08\x12\x11\n\tbot_level\x18\x05 \x01(\t\x12\x10\n\x08resigned\x18\x06 \x01(\x08\"\xeb\x02\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tgame_type\x18\x02 \x01(\t\x12%\n\x06status\x18\x03 \x01(\x0e\x32\x15.zythos.v1.GameStatus\x12\x0f\n\x07version\x18\x04 \x01(\x03\x12\x1e\n\x05seats\x18\x05 \x03(\x0b\x32\x0f.zythos.v1.Seat\x12\x0e\n\x06to_act\x18\x06 \x03(\x05\x12\x0e\n\x06scores\x18\x07 \x03(\x01\x12\x0f\n\x07ranking\x18\x08 \x03(\x05\x12-\n\x07options\x18\t \x03(\x0b\x32\x1c.zythos.v1.Game.OptionsEntry\x12/\n\x0b\x63reate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06result\x18\x0b \x01(\t\x12\x16\n\x0ewaiting_reason\x18\x0c \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xcf\x01\n\x06\x41\x63tion\x12.\n\ttbbr_dice\x18\x01 \x01(\x0b\x32\x19.zythos.v1.TbbrDiceActionH\x00\x12%\n\x04tbbr\x18\x02 \x01(\x0b\x32\x15.zythos.v1.TbbrActionH\x00\x12.\n\ttiny_dice\x18\x03 \x01(\x0b\x32\x19.zythos.v1.TinyDiceActionH\x00\x12\x36\n\rbeer_pioneers\x18\x04 \x01(\x0b\x32\x1d.zythos.v1.BeerPioneersActionH\x00\x42\x06\n\x04game\"K\n\x0bLegalAction\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12!\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x11.zythos.v1.Action\"\xfb\x01\n\x08GameView\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\x12\x11\n\tyour_seat\x18\x02 \x01(\x05\x12,\n\ttbbr_dice\x18\n \x01(\x0b\x32\x17.zythos.v1.TbbrDiceViewH\x00\x12#\n\x04tbbr\x18\x0b \x01(\x0b\x32\x13.zythos.v1.TbbrViewH\x00\x12,\n\ttiny_dice\x18\x0c \x01(\x0b\x32\x17.zythos.v1.TinyDiceViewH\x00\x12\x34\n\rbeer_pioneers\x18\r \x01(\x0b\x32\x1b.zythos.v1.BeerPioneersViewH\x00\x42\x06\n\x04view\"\x9f\x02\n\tGameEvent\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\r\n\x05label\x18\x05 \x01(\t\x12-\n\ttbbr_dice\x18\n \x01(\x0b\x32\x18.zythos.v1.TbbrDiceEventH\x00\x12$\n\x04tbbr\x18\x0b \x01(\x0b\x32\x14.zythos.v1.TbbrEventH\x00\x12-\n\ttiny_dice\x18\x0c \x01(\x0b\x32\x18.zythos.v1.TinyDiceEventH\x00\x12\x35\n\rbeer_pioneers\x18\r \x01(\x0b\x32\x1c.zythos.v1.BeerPioneersEventH\x00\x42\t\n\x07payload\"\x16\n\x14ListGameTypesRequest\"@\n\x15ListGameTypesResponse\x12\'\n\ngame_types\x18\x01 \x03(\x0b\x32\x13.zythos.v1.GameType\"\xdb\x01\n\x11\x43reateGameRequest\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12:\n\x07options\x18\x03 \x03(\x0b\x32).zythos.v1.CreateGameRequest.OptionsEntry\x12\x14\n\x0c\x64isplay_name\x18\x04 \x01(\t\x12 \n\x04\x62ots\x18\x05 \x03(\x0b\x32\x12.zythos.v1.BotSeat\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"&\n\x07\x42otSeat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05level\x18\x02 \x01(\t\"U\n\x12\x43reateGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x12\n\nseat_token\x18\x03 \x01(\t\"8\n\x0fJoinGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\"S\n\x10JoinGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x12\n\nseat_token\x18\x03 \x01(\t\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"0\n\x0fGetGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\"s\n\x10ListGamesRequest\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12%\n\x06status\x18\x02 \x01(\x0e\x32\x15.zythos.v1.GameStatus\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\"L\n\x11ListGamesResponse\x12\x1e\n\x05games\x18\x01 \x03(\x0b\x32\x0f.zythos.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"!\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"4\n\x0fGetViewResponse\x12!\n\x04view\x18\x01 \x01(\x0b\x32\x13.zythos.v1.GameView\"*\n\x17ListLegalActionsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"T\n\x18ListLegalActionsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\'\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x16.zythos.v1.LegalAction\"\x98\x01\n\x13SubmitActionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10\x65xpected_version\x18\x02 \x01(\x03\x12\x12\n\nrequest_id\x18\x03 \x01(\t\x12\x13\n\taction_id\x18\x04 \x01(\tH\x00\x12#\n\x06\x61\x63tion\x18\x05 \x01(\x0b\x32\x11.zythos.v1.ActionH\x00\x42\x08\n\x06\x63hoice\"[\n\x14SubmitActionResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\x12$\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x14.zythos.v1.GameEvent\">\n\x13StreamEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_event_id\x18\x02 \x01(\t\";\n\x14StreamEventsResponse\x12#\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x14.zythos.v1.GameEvent\"#\n\x10LeaveGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"2\n\x11LeaveGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game*\x8f\x01\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x17\n\x13GAME_STATUS_WAITING\x10\x01\x12\x16\n\x12GAME_STATUS_ACTIVE\x10\x02\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x03\x12\x19\n\x15GAME_STATUS_ABANDONED\x10\x04\x32\x86\x06\n\x0bGameService\x12R\n\rListGameTypes\x12\x1f.zythos.v1.ListGameTypesRequest\x1a .zythos.v1.ListGameTypesResponse\x12I\n\nCreateGame\x12\x1c.zythos.v1.CreateGameRequest\x1a\x1d.zythos.v1.CreateGameResponse\x12\x43\n\x08JoinGame\x12\x1a.zythos.v1.JoinGameRequest\x1a\x1b.zythos.v1.JoinGameResponse\x12@\n\x07GetGame\x12\x19.zythos.v1.GetGameRequest\x1a\x1a.zythos.v1.GetGameResponse\x12\x46\n\tListGames\x12\x1b.zythos.v1.ListGamesRequest\x1a\x1c.zythos.v1.ListGamesResponse\x12@\n\x07GetView\x12\x19.zythos.v1.GetViewRequest\x1a\x1a.zythos.v1.GetViewResponse\x12[\n\x10ListLegalActions\x12\".zythos.v1.ListLegalActionsRequest\x1a#.zythos.v1.ListLegalActionsResponse\x12O\n\x0cSubmitAction\x12\x1e.zythos.v1.SubmitActionRequest\x1a\x1f.zythos.v1.SubmitActionResponse\x12Q\n\x0cStreamEvents\x12\x1e.zythos.v1.StreamEventsRequest\x1a\x1f.zythos.v1.StreamEventsResponse0\x01\x12\x46\n\tLeaveGame\x12\x1b.zythos.v1.LeaveGameRequest\x1a\x1c.zythos.v1.LeaveGameResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1czythos/v1/game_service.proto\x12\tzythos.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dzythos/v1/beer_pioneers.proto\x1a\x1bzythos/v1/dragon_brew.proto\x1a\x14zythos/v1/tbbr.proto\x1a\x19zythos/v1/tbbr_dice.proto\x1a\x19zythos/v1/tiny_dice.proto\"d\n\tTurnClock\x12+\n\x08per_turn\x18\x01 \x01(\x0b\x32\x19.google.protobuf.Duration\x12*\n\x07reserve\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\"^\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x15\n\rdefault_value\x18\x03 \x01(\t\x12\x16\n\x0e\x61llowed_values\x18\x04 \x03(\t\"y\n\x08GameType\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12&\n\x07options\x18\x05 \x03(\x0b\x32\x15.zythos.v1.GameOption\"\x8a\x02\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\x10\n\x08occupied\x18\x03 \x01(\x08\x12\x0b\n\x03\x62ot\x18\x04 \x01(\x08\x12\x11\n\tbot_level\x18\x05 \x01(\t\x12\x10\n\x08resigned\x18\x06 \x01(\x08\x12\x11\n\tplayer_id\x18\x07 \x01(\t\x12#\n\x05state\x18\n \x01(\x0e\x32\x14.zythos.v1.SeatState\x12/\n\x0creserve_left\x18\x0b \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x31\n\rturn_deadline\x18\x0c \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xb8\x03\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tgame_type\x18\x02 \x01(\t\x12%\n\x06status\x18\x03 \x01(\x0e\x32\x15.zythos.v1.GameStatus\x12\x0f\n\x07version\x18\x04 \x01(\x03\x12\x1e\n\x05seats\x18\x05 \x03(\x0b\x32\x0f.zythos.v1.Seat\x12\x0e\n\x06to_act\x18\x06 \x03(\x05\x12\x0e\n\x06scores\x18\x07 \x03(\x01\x12\x0f\n\x07ranking\x18\x08 \x03(\x05\x12-\n\x07options\x18\t \x03(\x0b\x32\x1c.zythos.v1.Game.OptionsEntry\x12/\n\x0b\x63reate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06result\x18\x0b \x01(\t\x12\x16\n\x0ewaiting_reason\x18\x0c \x01(\t\x12#\n\x05\x63lock\x18\r \x01(\x0b\x32\x14.zythos.v1.TurnClock\x12\x12\n\nrematch_of\x18\x0e \x01(\t\x12\x12\n\nrematch_id\x18\x0f \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x83\x02\n\x06\x41\x63tion\x12.\n\ttbbr_dice\x18\x01 \x01(\x0b\x32\x19.zythos.v1.TbbrDiceActionH\x00\x12%\n\x04tbbr\x18\x02 \x01(\x0b\x32\x15.zythos.v1.TbbrActionH\x00\x12.\n\ttiny_dice\x18\x03 \x01(\x0b\x32\x19.zythos.v1.TinyDiceActionH\x00\x12\x32\n\x0b\x64ragon_brew\x18\x04 \x01(\x0b\x32\x1b.zythos.v1.DragonBrewActionH\x00\x12\x36\n\rbeer_pioneers\x18\x05 \x01(\x0b\x32\x1d.zythos.v1.BeerPioneersActionH\x00\x42\x06\n\x04game\"K\n\x0bLegalAction\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12!\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x11.zythos.v1.Action\"\xad\x02\n\x08GameView\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\x12\x11\n\tyour_seat\x18\x02 \x01(\x05\x12,\n\ttbbr_dice\x18\n \x01(\x0b\x32\x17.zythos.v1.TbbrDiceViewH\x00\x12#\n\x04tbbr\x18\x0b \x01(\x0b\x32\x13.zythos.v1.TbbrViewH\x00\x12,\n\ttiny_dice\x18\x0c \x01(\x0b\x32\x17.zythos.v1.TinyDiceViewH\x00\x12\x30\n\x0b\x64ragon_brew\x18\r \x01(\x0b\x32\x19.zythos.v1.DragonBrewViewH\x00\x12\x34\n\rbeer_pioneers\x18\x0e \x01(\x0b\x32\x1b.zythos.v1.BeerPioneersViewH\x00\x42\x06\n\x04view\"\xd2\x02\n\tGameEvent\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\r\n\x05label\x18\x05 \x01(\t\x12-\n\ttbbr_dice\x18\n \x01(\x0b\x32\x18.zythos.v1.TbbrDiceEventH\x00\x12$\n\x04tbbr\x18\x0b \x01(\x0b\x32\x14.zythos.v1.TbbrEventH\x00\x12-\n\ttiny_dice\x18\x0c \x01(\x0b\x32\x18.zythos.v1.TinyDiceEventH\x00\x12\x31\n\x0b\x64ragon_brew\x18\r \x01(\x0b\x32\x1a.zythos.v1.DragonBrewEventH\x00\x12\x35\n\rbeer_pioneers\x18\x0e \x01(\x0b\x32\x1c.zythos.v1.BeerPioneersEventH\x00\x42\t\n\x07payload\"\x16\n\x14ListGameTypesRequest\"@\n\x15ListGameTypesResponse\x12\'\n\ngame_types\x18\x01 \x03(\x0b\x32\x13.zythos.v1.GameType\"\x80\x02\n\x11\x43reateGameRequest\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12:\n\x07options\x18\x03 \x03(\x0b\x32).zythos.v1.CreateGameRequest.OptionsEntry\x12\x14\n\x0c\x64isplay_name\x18\x04 \x01(\t\x12 \n\x04\x62ots\x18\x05 \x03(\x0b\x32\x12.zythos.v1.BotSeat\x12#\n\x05\x63lock\x18\n \x01(\x0b\x32\x14.zythos.v1.TurnClock\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"&\n\x07\x42otSeat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05level\x18\x02 \x01(\t\"U\n\x12\x43reateGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x12\n\nseat_token\x18\x03 \x01(\t\"8\n\x0fJoinGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\"S\n\x10JoinGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x12\n\nseat_token\x18\x03 \x01(\t\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"0\n\x0fGetGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\"s\n\x10ListGamesRequest\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12%\n\x06status\x18\x02 \x01(\x0e\x32\x15.zythos.v1.GameStatus\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\"L\n\x11ListGamesResponse\x12\x1e\n\x05games\x18\x01 \x03(\x0b\x32\x0f.zythos.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"!\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"4\n\x0fGetViewResponse\x12!\n\x04view\x18\x01 \x01(\x0b\x32\x13.zythos.v1.GameView\"*\n\x17ListLegalActionsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"T\n\x18ListLegalActionsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\'\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x16.zythos.v1.LegalAction\"\x98\x01\n\x13SubmitActionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10\x65xpected_version\x18\x02 \x01(\x03\x12\x12\n\nrequest_id\x18\x03 \x01(\t\x12\x13\n\taction_id\x18\x04 \x01(\tH\x00\x12#\n\x06\x61\x63tion\x18\x05 \x01(\x0b\x32\x11.zythos.v1.ActionH\x00\x42\x08\n\x06\x63hoice\"[\n\x14SubmitActionResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\x12$\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x14.zythos.v1.GameEvent\">\n\x13StreamEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x16\n\x0e\x61\x66ter_event_id\x18\x02 \x01(\t\";\n\x14StreamEventsResponse\x12#\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x14.zythos.v1.GameEvent\"#\n\x10LeaveGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"2\n\x11LeaveGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\"%\n\x12ReclaimSeatRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"4\n\x13ReclaimSeatResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\"!\n\x0eRematchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"R\n\x0fRematchResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.zythos.v1.Game\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x12\n\nseat_token\x18\x03 \x01(\t*\x8f\x01\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x17\n\x13GAME_STATUS_WAITING\x10\x01\x12\x16\n\x12GAME_STATUS_ACTIVE\x10\x02\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x03\x12\x19\n\x15GAME_STATUS_ABANDONED\x10\x04*\xad\x01\n\tSeatState\x12\x1a\n\x16SEAT_STATE_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_STATE_OPEN\x10\x01\x12\x14\n\x10SEAT_STATE_HUMAN\x10\x02\x12\x12\n\x0eSEAT_STATE_BOT\x10\x03\x12\x13\n\x0fSEAT_STATE_AWAY\x10\x04\x12\x17\n\x13SEAT_STATE_RESIGNED\x10\x05\x12\x17\n\x13SEAT_STATE_RESERVED\x10\x06\x32\x96\x07\n\x0bGameService\x12R\n\rListGameTypes\x12\x1f.zythos.v1.ListGameTypesRequest\x1a .zythos.v1.ListGameTypesResponse\x12I\n\nCreateGame\x12\x1c.zythos.v1.CreateGameRequest\x1a\x1d.zythos.v1.CreateGameResponse\x12\x43\n\x08JoinGame\x12\x1a.zythos.v1.JoinGameRequest\x1a\x1b.zythos.v1.JoinGameResponse\x12@\n\x07GetGame\x12\x19.zythos.v1.GetGameRequest\x1a\x1a.zythos.v1.GetGameResponse\x12\x46\n\tListGames\x12\x1b.zythos.v1.ListGamesRequest\x1a\x1c.zythos.v1.ListGamesResponse\x12@\n\x07GetView\x12\x19.zythos.v1.GetViewRequest\x1a\x1a.zythos.v1.GetViewResponse\x12[\n\x10ListLegalActions\x12\".zythos.v1.ListLegalActionsRequest\x1a#.zythos.v1.ListLegalActionsResponse\x12O\n\x0cSubmitAction\x12\x1e.zythos.v1.SubmitActionRequest\x1a\x1f.zythos.v1.SubmitActionResponse\x12Q\n\x0cStreamEvents\x12\x1e.zythos.v1.StreamEventsRequest\x1a\x1f.zythos.v1.StreamEventsResponse0\x01\x12\x46\n\tLeaveGame\x12\x1b.zythos.v1.LeaveGameRequest\x1a\x1c.zythos.v1.LeaveGameResponse\x12L\n\x0bReclaimSeat\x12\x1d.zythos.v1.ReclaimSeatRequest\x1a\x1e.zythos.v1.ReclaimSeatResponse\x12@\n\x07Rematch\x12\x19.zythos.v1.RematchRequest\x1a\x1a.zythos.v1.RematchResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -40,70 +42,82 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GAME_OPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_CREATEGAMEREQUEST_OPTIONSENTRY']._loaded_options = None
   _globals['_CREATEGAMEREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_GAMESTATUS']._serialized_start=3255
-  _globals['_GAMESTATUS']._serialized_end=3398
-  _globals['_GAMEOPTION']._serialized_start=183
-  _globals['_GAMEOPTION']._serialized_end=277
-  _globals['_GAMETYPE']._serialized_start=279
-  _globals['_GAMETYPE']._serialized_end=400
-  _globals['_SEAT']._serialized_start=402
-  _globals['_SEAT']._serialized_end=512
-  _globals['_GAME']._serialized_start=515
-  _globals['_GAME']._serialized_end=878
-  _globals['_GAME_OPTIONSENTRY']._serialized_start=832
-  _globals['_GAME_OPTIONSENTRY']._serialized_end=878
-  _globals['_ACTION']._serialized_start=881
-  _globals['_ACTION']._serialized_end=1088
-  _globals['_LEGALACTION']._serialized_start=1090
-  _globals['_LEGALACTION']._serialized_end=1165
-  _globals['_GAMEVIEW']._serialized_start=1168
-  _globals['_GAMEVIEW']._serialized_end=1419
-  _globals['_GAMEEVENT']._serialized_start=1422
-  _globals['_GAMEEVENT']._serialized_end=1709
-  _globals['_LISTGAMETYPESREQUEST']._serialized_start=1711
-  _globals['_LISTGAMETYPESREQUEST']._serialized_end=1733
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=1735
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=1799
-  _globals['_CREATEGAMEREQUEST']._serialized_start=1802
-  _globals['_CREATEGAMEREQUEST']._serialized_end=2021
-  _globals['_CREATEGAMEREQUEST_OPTIONSENTRY']._serialized_start=832
-  _globals['_CREATEGAMEREQUEST_OPTIONSENTRY']._serialized_end=878
-  _globals['_BOTSEAT']._serialized_start=2023
-  _globals['_BOTSEAT']._serialized_end=2061
-  _globals['_CREATEGAMERESPONSE']._serialized_start=2063
-  _globals['_CREATEGAMERESPONSE']._serialized_end=2148
-  _globals['_JOINGAMEREQUEST']._serialized_start=2150
-  _globals['_JOINGAMEREQUEST']._serialized_end=2206
-  _globals['_JOINGAMERESPONSE']._serialized_start=2208
-  _globals['_JOINGAMERESPONSE']._serialized_end=2291
-  _globals['_GETGAMEREQUEST']._serialized_start=2293
-  _globals['_GETGAMEREQUEST']._serialized_end=2326
-  _globals['_GETGAMERESPONSE']._serialized_start=2328
-  _globals['_GETGAMERESPONSE']._serialized_end=2376
-  _globals['_LISTGAMESREQUEST']._serialized_start=2378
-  _globals['_LISTGAMESREQUEST']._serialized_end=2493
-  _globals['_LISTGAMESRESPONSE']._serialized_start=2495
-  _globals['_LISTGAMESRESPONSE']._serialized_end=2571
-  _globals['_GETVIEWREQUEST']._serialized_start=2573
-  _globals['_GETVIEWREQUEST']._serialized_end=2606
-  _globals['_GETVIEWRESPONSE']._serialized_start=2608
-  _globals['_GETVIEWRESPONSE']._serialized_end=2660
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=2662
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=2704
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=2706
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=2790
-  _globals['_SUBMITACTIONREQUEST']._serialized_start=2793
-  _globals['_SUBMITACTIONREQUEST']._serialized_end=2945
-  _globals['_SUBMITACTIONRESPONSE']._serialized_start=2947
-  _globals['_SUBMITACTIONRESPONSE']._serialized_end=3038
-  _globals['_STREAMEVENTSREQUEST']._serialized_start=3040
-  _globals['_STREAMEVENTSREQUEST']._serialized_end=3102
-  _globals['_STREAMEVENTSRESPONSE']._serialized_start=3104
-  _globals['_STREAMEVENTSRESPONSE']._serialized_end=3163
-  _globals['_LEAVEGAMEREQUEST']._serialized_start=3165
-  _globals['_LEAVEGAMEREQUEST']._serialized_end=3200
-  _globals['_LEAVEGAMERESPONSE']._serialized_start=3202
-  _globals['_LEAVEGAMERESPONSE']._serialized_end=3252
-  _globals['_GAMESERVICE']._serialized_start=3401
-  _globals['_GAMESERVICE']._serialized_end=4175
+  _globals['_GAMESTATUS']._serialized_start=4054
+  _globals['_GAMESTATUS']._serialized_end=4197
+  _globals['_SEATSTATE']._serialized_start=4200
+  _globals['_SEATSTATE']._serialized_end=4373
+  _globals['_TURNCLOCK']._serialized_start=244
+  _globals['_TURNCLOCK']._serialized_end=344
+  _globals['_GAMEOPTION']._serialized_start=346
+  _globals['_GAMEOPTION']._serialized_end=440
+  _globals['_GAMETYPE']._serialized_start=442
+  _globals['_GAMETYPE']._serialized_end=563
+  _globals['_SEAT']._serialized_start=566
+  _globals['_SEAT']._serialized_end=832
+  _globals['_GAME']._serialized_start=835
+  _globals['_GAME']._serialized_end=1275
+  _globals['_GAME_OPTIONSENTRY']._serialized_start=1229
+  _globals['_GAME_OPTIONSENTRY']._serialized_end=1275
+  _globals['_ACTION']._serialized_start=1278
+  _globals['_ACTION']._serialized_end=1537
+  _globals['_LEGALACTION']._serialized_start=1539
+  _globals['_LEGALACTION']._serialized_end=1614
+  _globals['_GAMEVIEW']._serialized_start=1617
+  _globals['_GAMEVIEW']._serialized_end=1918
+  _globals['_GAMEEVENT']._serialized_start=1921
+  _globals['_GAMEEVENT']._serialized_end=2259
+  _globals['_LISTGAMETYPESREQUEST']._serialized_start=2261
+  _globals['_LISTGAMETYPESREQUEST']._serialized_end=2283
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=2285
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=2349
+  _globals['_CREATEGAMEREQUEST']._serialized_start=2352
+  _globals['_CREATEGAMEREQUEST']._serialized_end=2608
+  _globals['_CREATEGAMEREQUEST_OPTIONSENTRY']._serialized_start=1229
+  _globals['_CREATEGAMEREQUEST_OPTIONSENTRY']._serialized_end=1275
+  _globals['_BOTSEAT']._serialized_start=2610
+  _globals['_BOTSEAT']._serialized_end=2648
+  _globals['_CREATEGAMERESPONSE']._serialized_start=2650
+  _globals['_CREATEGAMERESPONSE']._serialized_end=2735
+  _globals['_JOINGAMEREQUEST']._serialized_start=2737
+  _globals['_JOINGAMEREQUEST']._serialized_end=2793
+  _globals['_JOINGAMERESPONSE']._serialized_start=2795
+  _globals['_JOINGAMERESPONSE']._serialized_end=2878
+  _globals['_GETGAMEREQUEST']._serialized_start=2880
+  _globals['_GETGAMEREQUEST']._serialized_end=2913
+  _globals['_GETGAMERESPONSE']._serialized_start=2915
+  _globals['_GETGAMERESPONSE']._serialized_end=2963
+  _globals['_LISTGAMESREQUEST']._serialized_start=2965
+  _globals['_LISTGAMESREQUEST']._serialized_end=3080
+  _globals['_LISTGAMESRESPONSE']._serialized_start=3082
+  _globals['_LISTGAMESRESPONSE']._serialized_end=3158
+  _globals['_GETVIEWREQUEST']._serialized_start=3160
+  _globals['_GETVIEWREQUEST']._serialized_end=3193
+  _globals['_GETVIEWRESPONSE']._serialized_start=3195
+  _globals['_GETVIEWRESPONSE']._serialized_end=3247
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=3249
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=3291
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=3293
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=3377
+  _globals['_SUBMITACTIONREQUEST']._serialized_start=3380
+  _globals['_SUBMITACTIONREQUEST']._serialized_end=3532
+  _globals['_SUBMITACTIONRESPONSE']._serialized_start=3534
+  _globals['_SUBMITACTIONRESPONSE']._serialized_end=3625
+  _globals['_STREAMEVENTSREQUEST']._serialized_start=3627
+  _globals['_STREAMEVENTSREQUEST']._serialized_end=3689
+  _globals['_STREAMEVENTSRESPONSE']._serialized_start=3691
+  _globals['_STREAMEVENTSRESPONSE']._serialized_end=3750
+  _globals['_LEAVEGAMEREQUEST']._serialized_start=3752
+  _globals['_LEAVEGAMEREQUEST']._serialized_end=3787
+  _globals['_LEAVEGAMERESPONSE']._serialized_start=3789
+  _globals['_LEAVEGAMERESPONSE']._serialized_end=3839
+  _globals['_RECLAIMSEATREQUEST']._serialized_start=3841
+  _globals['_RECLAIMSEATREQUEST']._serialized_end=3878
+  _globals['_RECLAIMSEATRESPONSE']._serialized_start=3880
+  _globals['_RECLAIMSEATRESPONSE']._serialized_end=3932
+  _globals['_REMATCHREQUEST']._serialized_start=3934
+  _globals['_REMATCHREQUEST']._serialized_end=3967
+  _globals['_REMATCHRESPONSE']._serialized_start=3969
+  _globals['_REMATCHRESPONSE']._serialized_end=4051
+  _globals['_GAMESERVICE']._serialized_start=4376
+  _globals['_GAMESERVICE']._serialized_end=5294
 # @@protoc_insertion_point(module_scope)

@@ -1,7 +1,9 @@
 import datetime
 
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from zythos.v1 import beer_pioneers_pb2 as _beer_pioneers_pb2
+from zythos.v1 import dragon_brew_pb2 as _dragon_brew_pb2
 from zythos.v1 import tbbr_pb2 as _tbbr_pb2
 from zythos.v1 import tbbr_dice_pb2 as _tbbr_dice_pb2
 from zythos.v1 import tiny_dice_pb2 as _tiny_dice_pb2
@@ -21,11 +23,36 @@ class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_STATUS_ACTIVE: _ClassVar[GameStatus]
     GAME_STATUS_FINISHED: _ClassVar[GameStatus]
     GAME_STATUS_ABANDONED: _ClassVar[GameStatus]
+
+class SeatState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEAT_STATE_UNSPECIFIED: _ClassVar[SeatState]
+    SEAT_STATE_OPEN: _ClassVar[SeatState]
+    SEAT_STATE_HUMAN: _ClassVar[SeatState]
+    SEAT_STATE_BOT: _ClassVar[SeatState]
+    SEAT_STATE_AWAY: _ClassVar[SeatState]
+    SEAT_STATE_RESIGNED: _ClassVar[SeatState]
+    SEAT_STATE_RESERVED: _ClassVar[SeatState]
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_WAITING: GameStatus
 GAME_STATUS_ACTIVE: GameStatus
 GAME_STATUS_FINISHED: GameStatus
 GAME_STATUS_ABANDONED: GameStatus
+SEAT_STATE_UNSPECIFIED: SeatState
+SEAT_STATE_OPEN: SeatState
+SEAT_STATE_HUMAN: SeatState
+SEAT_STATE_BOT: SeatState
+SEAT_STATE_AWAY: SeatState
+SEAT_STATE_RESIGNED: SeatState
+SEAT_STATE_RESERVED: SeatState
+
+class TurnClock(_message.Message):
+    __slots__ = ("per_turn", "reserve")
+    PER_TURN_FIELD_NUMBER: _ClassVar[int]
+    RESERVE_FIELD_NUMBER: _ClassVar[int]
+    per_turn: _duration_pb2.Duration
+    reserve: _duration_pb2.Duration
+    def __init__(self, per_turn: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., reserve: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
 
 class GameOption(_message.Message):
     __slots__ = ("name", "description", "default_value", "allowed_values")
@@ -54,23 +81,31 @@ class GameType(_message.Message):
     def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ...) -> None: ...
 
 class Seat(_message.Message):
-    __slots__ = ("seat", "display_name", "occupied", "bot", "bot_level", "resigned")
+    __slots__ = ("seat", "display_name", "occupied", "bot", "bot_level", "resigned", "player_id", "state", "reserve_left", "turn_deadline")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     OCCUPIED_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BOT_LEVEL_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    RESERVE_LEFT_FIELD_NUMBER: _ClassVar[int]
+    TURN_DEADLINE_FIELD_NUMBER: _ClassVar[int]
     seat: int
     display_name: str
     occupied: bool
     bot: bool
     bot_level: str
     resigned: bool
-    def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
+    player_id: str
+    state: SeatState
+    reserve_left: _duration_pb2.Duration
+    turn_deadline: _timestamp_pb2.Timestamp
+    def __init__(self, seat: _Optional[int] = ..., display_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., bot_level: _Optional[str] = ..., resigned: _Optional[bool] = ..., player_id: _Optional[str] = ..., state: _Optional[_Union[SeatState, str]] = ..., reserve_left: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., turn_deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class Game(_message.Message):
-    __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result", "waiting_reason")
+    __slots__ = ("game_id", "game_type", "status", "version", "seats", "to_act", "scores", "ranking", "options", "create_time", "result", "waiting_reason", "clock", "rematch_of", "rematch_id")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -90,6 +125,9 @@ class Game(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     WAITING_REASON_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_OF_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_ID_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     status: GameStatus
@@ -102,19 +140,24 @@ class Game(_message.Message):
     create_time: _timestamp_pb2.Timestamp
     result: str
     waiting_reason: str
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ..., waiting_reason: _Optional[str] = ...) -> None: ...
+    clock: TurnClock
+    rematch_of: str
+    rematch_id: str
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ..., waiting_reason: _Optional[str] = ..., clock: _Optional[_Union[TurnClock, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_id: _Optional[str] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("tbbr_dice", "tbbr", "tiny_dice", "beer_pioneers")
+    __slots__ = ("tbbr_dice", "tbbr", "tiny_dice", "dragon_brew", "beer_pioneers")
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
     TBBR_FIELD_NUMBER: _ClassVar[int]
     TINY_DICE_FIELD_NUMBER: _ClassVar[int]
+    DRAGON_BREW_FIELD_NUMBER: _ClassVar[int]
     BEER_PIONEERS_FIELD_NUMBER: _ClassVar[int]
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceAction
     tbbr: _tbbr_pb2.TbbrAction
     tiny_dice: _tiny_dice_pb2.TinyDiceAction
+    dragon_brew: _dragon_brew_pb2.DragonBrewAction
     beer_pioneers: _beer_pioneers_pb2.BeerPioneersAction
-    def __init__(self, tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceAction, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrAction, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceAction, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersAction, _Mapping]] = ...) -> None: ...
+    def __init__(self, tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceAction, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrAction, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceAction, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewAction, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersAction, _Mapping]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("id", "label", "action")
@@ -127,23 +170,25 @@ class LegalAction(_message.Message):
     def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game", "your_seat", "tbbr_dice", "tbbr", "tiny_dice", "beer_pioneers")
+    __slots__ = ("game", "your_seat", "tbbr_dice", "tbbr", "tiny_dice", "dragon_brew", "beer_pioneers")
     GAME_FIELD_NUMBER: _ClassVar[int]
     YOUR_SEAT_FIELD_NUMBER: _ClassVar[int]
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
     TBBR_FIELD_NUMBER: _ClassVar[int]
     TINY_DICE_FIELD_NUMBER: _ClassVar[int]
+    DRAGON_BREW_FIELD_NUMBER: _ClassVar[int]
     BEER_PIONEERS_FIELD_NUMBER: _ClassVar[int]
     game: Game
     your_seat: int
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceView
     tbbr: _tbbr_pb2.TbbrView
     tiny_dice: _tiny_dice_pb2.TinyDiceView
+    dragon_brew: _dragon_brew_pb2.DragonBrewView
     beer_pioneers: _beer_pioneers_pb2.BeerPioneersView
-    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., your_seat: _Optional[int] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceView, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrView, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceView, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersView, _Mapping]] = ...) -> None: ...
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., your_seat: _Optional[int] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceView, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrView, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceView, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewView, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersView, _Mapping]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("event_id", "version", "seat", "kind", "label", "tbbr_dice", "tbbr", "tiny_dice", "beer_pioneers")
+    __slots__ = ("event_id", "version", "seat", "kind", "label", "tbbr_dice", "tbbr", "tiny_dice", "dragon_brew", "beer_pioneers")
     EVENT_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -152,6 +197,7 @@ class GameEvent(_message.Message):
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
     TBBR_FIELD_NUMBER: _ClassVar[int]
     TINY_DICE_FIELD_NUMBER: _ClassVar[int]
+    DRAGON_BREW_FIELD_NUMBER: _ClassVar[int]
     BEER_PIONEERS_FIELD_NUMBER: _ClassVar[int]
     event_id: str
     version: int
@@ -161,8 +207,9 @@ class GameEvent(_message.Message):
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceEvent
     tbbr: _tbbr_pb2.TbbrEvent
     tiny_dice: _tiny_dice_pb2.TinyDiceEvent
+    dragon_brew: _dragon_brew_pb2.DragonBrewEvent
     beer_pioneers: _beer_pioneers_pb2.BeerPioneersEvent
-    def __init__(self, event_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., kind: _Optional[str] = ..., label: _Optional[str] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceEvent, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrEvent, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceEvent, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersEvent, _Mapping]] = ...) -> None: ...
+    def __init__(self, event_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., kind: _Optional[str] = ..., label: _Optional[str] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceEvent, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrEvent, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceEvent, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewEvent, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersEvent, _Mapping]] = ...) -> None: ...
 
 class ListGameTypesRequest(_message.Message):
     __slots__ = ()
@@ -175,7 +222,7 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, game_types: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game_type", "players", "options", "display_name", "bots")
+    __slots__ = ("game_type", "players", "options", "display_name", "bots", "clock")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -188,12 +235,14 @@ class CreateGameRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     BOTS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
     game_type: str
     players: int
     options: _containers.ScalarMap[str, str]
     display_name: str
     bots: _containers.RepeatedCompositeFieldContainer[BotSeat]
-    def __init__(self, game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., display_name: _Optional[str] = ..., bots: _Optional[_Iterable[_Union[BotSeat, _Mapping]]] = ...) -> None: ...
+    clock: TurnClock
+    def __init__(self, game_type: _Optional[str] = ..., players: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., display_name: _Optional[str] = ..., bots: _Optional[_Iterable[_Union[BotSeat, _Mapping]]] = ..., clock: _Optional[_Union[TurnClock, _Mapping]] = ...) -> None: ...
 
 class BotSeat(_message.Message):
     __slots__ = ("seat", "level")
@@ -336,3 +385,31 @@ class LeaveGameResponse(_message.Message):
     GAME_FIELD_NUMBER: _ClassVar[int]
     game: Game
     def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ...) -> None: ...
+
+class ReclaimSeatRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ReclaimSeatResponse(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: Game
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ...) -> None: ...
+
+class RematchRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class RematchResponse(_message.Message):
+    __slots__ = ("game", "seat", "seat_token")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game: Game
+    seat: int
+    seat_token: str
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ...) -> None: ...

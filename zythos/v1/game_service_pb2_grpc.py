@@ -96,6 +96,16 @@ class GameServiceStub:
                 request_serializer=zythos_dot_v1_dot_game__service__pb2.LeaveGameRequest.SerializeToString,
                 response_deserializer=zythos_dot_v1_dot_game__service__pb2.LeaveGameResponse.FromString,
                 _registered_method=True)
+        self.ReclaimSeat = channel.unary_unary(
+                '/zythos.v1.GameService/ReclaimSeat',
+                request_serializer=zythos_dot_v1_dot_game__service__pb2.ReclaimSeatRequest.SerializeToString,
+                response_deserializer=zythos_dot_v1_dot_game__service__pb2.ReclaimSeatResponse.FromString,
+                _registered_method=True)
+        self.Rematch = channel.unary_unary(
+                '/zythos.v1.GameService/Rematch',
+                request_serializer=zythos_dot_v1_dot_game__service__pb2.RematchRequest.SerializeToString,
+                response_deserializer=zythos_dot_v1_dot_game__service__pb2.RematchResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -153,7 +163,8 @@ class GameServiceServicer:
 
     def GetView(self, request, context):
         """GetView returns what the caller's seat may see (the spectator view
-        without a token).
+        without a token). The player of an AWAY seat keeps seeing it with their
+        token, as in ListLegalActions and StreamEvents.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -170,6 +181,8 @@ class GameServiceServicer:
     def SubmitAction(self, request, context):
         """SubmitAction applies one action for the caller's seat. Dice and other
         chance steps that follow are resolved by the server before it answers.
+        The token of a player whose seat is AWAY reclaims the seat first (see
+        ReclaimSeat), then the action is checked and applied as usual.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -189,7 +202,34 @@ class GameServiceServicer:
         """LeaveGame gives up the caller's seat: a WAITING game frees it; in an
         ACTIVE game the seat is marked resigned and a bot (level "medium") plays
         it on, so the others can finish; the caller's token stops working. When
-        no human seat is left, the game becomes ABANDONED.
+        no human seat is left, the game becomes ABANDONED. A resigned seat
+        cannot be reclaimed.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReclaimSeat(self, request, context):
+        """ReclaimSeat gives an AWAY seat (its turn clock ran out and a bot plays
+        it) back to its player, who calls with the seat token they held: from
+        the seat's next decision the bot no longer plays it. SubmitAction with
+        that token reclaims the seat the same way before it applies the action.
+        A RESIGNED seat answers FAILED_PRECONDITION (reason SEAT_RESIGNED); a
+        seat that is not away is answered as it is.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Rematch(self, request, context):
+        """Rematch answers the caller's seat in the rematch of a FINISHED game:
+        the same players, every seat moved one place on (seat n plays seat
+        n + 1, the last plays seat 0), bots at the same levels, the same
+        options and clock. Call it with the seat token of the finished game;
+        the first call creates the rematch, every player's call (on any
+        replica) lands in that same game and gets a fresh token for the
+        player's new seat. The rematch starts once every player asked for
+        their seat and the bots are seated.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -247,6 +287,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.LeaveGame,
                     request_deserializer=zythos_dot_v1_dot_game__service__pb2.LeaveGameRequest.FromString,
                     response_serializer=zythos_dot_v1_dot_game__service__pb2.LeaveGameResponse.SerializeToString,
+            ),
+            'ReclaimSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReclaimSeat,
+                    request_deserializer=zythos_dot_v1_dot_game__service__pb2.ReclaimSeatRequest.FromString,
+                    response_serializer=zythos_dot_v1_dot_game__service__pb2.ReclaimSeatResponse.SerializeToString,
+            ),
+            'Rematch': grpc.unary_unary_rpc_method_handler(
+                    servicer.Rematch,
+                    request_deserializer=zythos_dot_v1_dot_game__service__pb2.RematchRequest.FromString,
+                    response_serializer=zythos_dot_v1_dot_game__service__pb2.RematchResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -531,6 +581,60 @@ class GameService:
             '/zythos.v1.GameService/LeaveGame',
             zythos_dot_v1_dot_game__service__pb2.LeaveGameRequest.SerializeToString,
             zythos_dot_v1_dot_game__service__pb2.LeaveGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReclaimSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/zythos.v1.GameService/ReclaimSeat',
+            zythos_dot_v1_dot_game__service__pb2.ReclaimSeatRequest.SerializeToString,
+            zythos_dot_v1_dot_game__service__pb2.ReclaimSeatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Rematch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/zythos.v1.GameService/Rematch',
+            zythos_dot_v1_dot_game__service__pb2.RematchRequest.SerializeToString,
+            zythos_dot_v1_dot_game__service__pb2.RematchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -203,7 +203,7 @@ class TbbrPending(_message.Message):
     def __init__(self, step: _Optional[_Union[TbbrStep, str]] = ..., seat: _Optional[int] = ..., owner: _Optional[int] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ..., destination: _Optional[str] = ..., count: _Optional[int] = ..., tu: _Optional[int] = ..., others: _Optional[_Iterable[int]] = ..., gifts: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., offers: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., queue: _Optional[_Iterable[_Union[TbbrTasting, _Mapping]]] = ...) -> None: ...
 
 class TbbrView(_message.Message):
-    __slots__ = ("viewer_seat", "num_players", "shorter", "day", "day_lengths", "players", "coasters", "first_visitor_discs", "machine", "level3", "bottles_broken", "active_seat", "claims_this_turn", "turn_log", "pending", "bottle_queue", "stack_counter", "finish_order", "grand_place_arrivals", "finished")
+    __slots__ = ("viewer_seat", "num_players", "shorter", "day", "day_lengths", "players", "coasters", "first_visitor_discs", "machine", "level3", "bottles_broken", "active_seat", "claims_this_turn", "turn_log", "pending", "bottle_queue", "stack_counter", "finish_order", "grand_place_arrivals", "finished", "tokens_left")
     VIEWER_SEAT_FIELD_NUMBER: _ClassVar[int]
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SHORTER_FIELD_NUMBER: _ClassVar[int]
@@ -224,6 +224,7 @@ class TbbrView(_message.Message):
     FINISH_ORDER_FIELD_NUMBER: _ClassVar[int]
     GRAND_PLACE_ARRIVALS_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_LEFT_FIELD_NUMBER: _ClassVar[int]
     viewer_seat: int
     num_players: int
     shorter: bool
@@ -244,7 +245,8 @@ class TbbrView(_message.Message):
     finish_order: _containers.RepeatedScalarFieldContainer[int]
     grand_place_arrivals: int
     finished: bool
-    def __init__(self, viewer_seat: _Optional[int] = ..., num_players: _Optional[int] = ..., shorter: _Optional[bool] = ..., day: _Optional[int] = ..., day_lengths: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[TbbrPlayer, _Mapping]]] = ..., coasters: _Optional[_Iterable[_Union[TbbrCoasterPile, _Mapping]]] = ..., first_visitor_discs: _Optional[_Iterable[str]] = ..., machine: _Optional[_Union[TbbrBottlingMachine, _Mapping]] = ..., level3: _Optional[_Iterable[str]] = ..., bottles_broken: _Optional[_Iterable[bool]] = ..., active_seat: _Optional[int] = ..., claims_this_turn: _Optional[int] = ..., turn_log: _Optional[_Iterable[str]] = ..., pending: _Optional[_Union[TbbrPending, _Mapping]] = ..., bottle_queue: _Optional[_Iterable[_Union[TbbrBottleCrossing, _Mapping]]] = ..., stack_counter: _Optional[int] = ..., finish_order: _Optional[_Iterable[int]] = ..., grand_place_arrivals: _Optional[int] = ..., finished: _Optional[bool] = ...) -> None: ...
+    tokens_left: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, viewer_seat: _Optional[int] = ..., num_players: _Optional[int] = ..., shorter: _Optional[bool] = ..., day: _Optional[int] = ..., day_lengths: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[TbbrPlayer, _Mapping]]] = ..., coasters: _Optional[_Iterable[_Union[TbbrCoasterPile, _Mapping]]] = ..., first_visitor_discs: _Optional[_Iterable[str]] = ..., machine: _Optional[_Union[TbbrBottlingMachine, _Mapping]] = ..., level3: _Optional[_Iterable[str]] = ..., bottles_broken: _Optional[_Iterable[bool]] = ..., active_seat: _Optional[int] = ..., claims_this_turn: _Optional[int] = ..., turn_log: _Optional[_Iterable[str]] = ..., pending: _Optional[_Union[TbbrPending, _Mapping]] = ..., bottle_queue: _Optional[_Iterable[_Union[TbbrBottleCrossing, _Mapping]]] = ..., stack_counter: _Optional[int] = ..., finish_order: _Optional[_Iterable[int]] = ..., grand_place_arrivals: _Optional[int] = ..., finished: _Optional[bool] = ..., tokens_left: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class TbbrChooseStart(_message.Message):
     __slots__ = ("place",)
@@ -361,7 +363,103 @@ class TbbrAction(_message.Message):
     def __init__(self, choose_start: _Optional[_Union[TbbrChooseStart, _Mapping]] = ..., move: _Optional[_Union[TbbrMove, _Mapping]] = ..., pay_driver: _Optional[_Union[TbbrPayDriver, _Mapping]] = ..., buy: _Optional[_Union[TbbrBuy, _Mapping]] = ..., taste: _Optional[_Union[TbbrTaste, _Mapping]] = ..., eat_cheese: _Optional[_Union[TbbrEatCheese, _Mapping]] = ..., camp: _Optional[_Union[TbbrCamp, _Mapping]] = ..., finish_race: _Optional[_Union[TbbrFinishRace, _Mapping]] = ..., claim: _Optional[_Union[TbbrClaim, _Mapping]] = ..., end_turn: _Optional[_Union[TbbrEndTurn, _Mapping]] = ..., beer: _Optional[_Union[TbbrChooseBeer, _Mapping]] = ..., stop: _Optional[_Union[TbbrStop, _Mapping]] = ..., break_bottle: _Optional[_Union[TbbrBreakBottle, _Mapping]] = ..., keep_bottle: _Optional[_Union[TbbrKeepBottle, _Mapping]] = ..., redeem: _Optional[_Union[TbbrRedeem, _Mapping]] = ...) -> None: ...
 
 class TbbrEvent(_message.Message):
-    __slots__ = ("place", "mode", "tu", "dice", "colour", "card", "amount", "seats", "gifts", "offers", "scores")
+    __slots__ = ("moved", "dice_rolled", "late", "waited", "at_place", "bought", "cheese", "tasted", "toasted", "card_event", "woke_up_late", "scores_event", "place", "mode", "tu", "dice", "colour", "card", "amount", "seats", "gifts", "offers", "scores")
+    class Moved(_message.Message):
+        __slots__ = ("place", "mode", "tu")
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        MODE_FIELD_NUMBER: _ClassVar[int]
+        TU_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        mode: TbbrTransport
+        tu: int
+        def __init__(self, place: _Optional[str] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ..., tu: _Optional[int] = ...) -> None: ...
+    class DiceRolled(_message.Message):
+        __slots__ = ("dice", "mode")
+        DICE_FIELD_NUMBER: _ClassVar[int]
+        MODE_FIELD_NUMBER: _ClassVar[int]
+        dice: _containers.RepeatedScalarFieldContainer[int]
+        mode: TbbrTransport
+        def __init__(self, dice: _Optional[_Iterable[int]] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ...) -> None: ...
+    class Late(_message.Message):
+        __slots__ = ("mode", "tu", "amount")
+        MODE_FIELD_NUMBER: _ClassVar[int]
+        TU_FIELD_NUMBER: _ClassVar[int]
+        AMOUNT_FIELD_NUMBER: _ClassVar[int]
+        mode: TbbrTransport
+        tu: int
+        amount: int
+        def __init__(self, mode: _Optional[_Union[TbbrTransport, str]] = ..., tu: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
+    class Waited(_message.Message):
+        __slots__ = ("place", "tu")
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        TU_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        tu: int
+        def __init__(self, place: _Optional[str] = ..., tu: _Optional[int] = ...) -> None: ...
+    class AtPlace(_message.Message):
+        __slots__ = ("place",)
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        def __init__(self, place: _Optional[str] = ...) -> None: ...
+    class Bought(_message.Message):
+        __slots__ = ("place", "colour", "amount")
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        COLOUR_FIELD_NUMBER: _ClassVar[int]
+        AMOUNT_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        colour: TbbrBeerColour
+        amount: int
+        def __init__(self, place: _Optional[str] = ..., colour: _Optional[_Union[TbbrBeerColour, str]] = ..., amount: _Optional[int] = ...) -> None: ...
+    class Cheese(_message.Message):
+        __slots__ = ("amount",)
+        AMOUNT_FIELD_NUMBER: _ClassVar[int]
+        amount: int
+        def __init__(self, amount: _Optional[int] = ...) -> None: ...
+    class Tasted(_message.Message):
+        __slots__ = ("place", "colour")
+        PLACE_FIELD_NUMBER: _ClassVar[int]
+        COLOUR_FIELD_NUMBER: _ClassVar[int]
+        place: str
+        colour: TbbrBeerColour
+        def __init__(self, place: _Optional[str] = ..., colour: _Optional[_Union[TbbrBeerColour, str]] = ...) -> None: ...
+    class Toasted(_message.Message):
+        __slots__ = ("seats", "gifts", "offers")
+        SEATS_FIELD_NUMBER: _ClassVar[int]
+        GIFTS_FIELD_NUMBER: _ClassVar[int]
+        OFFERS_FIELD_NUMBER: _ClassVar[int]
+        seats: _containers.RepeatedScalarFieldContainer[int]
+        gifts: _containers.RepeatedScalarFieldContainer[TbbrBeerColour]
+        offers: _containers.RepeatedScalarFieldContainer[TbbrBeerColour]
+        def __init__(self, seats: _Optional[_Iterable[int]] = ..., gifts: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., offers: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ...) -> None: ...
+    class Card(_message.Message):
+        __slots__ = ("card", "tu")
+        CARD_FIELD_NUMBER: _ClassVar[int]
+        TU_FIELD_NUMBER: _ClassVar[int]
+        card: str
+        tu: int
+        def __init__(self, card: _Optional[str] = ..., tu: _Optional[int] = ...) -> None: ...
+    class WokeUpLate(_message.Message):
+        __slots__ = ("tu",)
+        TU_FIELD_NUMBER: _ClassVar[int]
+        tu: int
+        def __init__(self, tu: _Optional[int] = ...) -> None: ...
+    class Scores(_message.Message):
+        __slots__ = ("scores",)
+        SCORES_FIELD_NUMBER: _ClassVar[int]
+        scores: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, scores: _Optional[_Iterable[int]] = ...) -> None: ...
+    MOVED_FIELD_NUMBER: _ClassVar[int]
+    DICE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    LATE_FIELD_NUMBER: _ClassVar[int]
+    WAITED_FIELD_NUMBER: _ClassVar[int]
+    AT_PLACE_FIELD_NUMBER: _ClassVar[int]
+    BOUGHT_FIELD_NUMBER: _ClassVar[int]
+    CHEESE_FIELD_NUMBER: _ClassVar[int]
+    TASTED_FIELD_NUMBER: _ClassVar[int]
+    TOASTED_FIELD_NUMBER: _ClassVar[int]
+    CARD_EVENT_FIELD_NUMBER: _ClassVar[int]
+    WOKE_UP_LATE_FIELD_NUMBER: _ClassVar[int]
+    SCORES_EVENT_FIELD_NUMBER: _ClassVar[int]
     PLACE_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     TU_FIELD_NUMBER: _ClassVar[int]
@@ -373,6 +471,18 @@ class TbbrEvent(_message.Message):
     GIFTS_FIELD_NUMBER: _ClassVar[int]
     OFFERS_FIELD_NUMBER: _ClassVar[int]
     SCORES_FIELD_NUMBER: _ClassVar[int]
+    moved: TbbrEvent.Moved
+    dice_rolled: TbbrEvent.DiceRolled
+    late: TbbrEvent.Late
+    waited: TbbrEvent.Waited
+    at_place: TbbrEvent.AtPlace
+    bought: TbbrEvent.Bought
+    cheese: TbbrEvent.Cheese
+    tasted: TbbrEvent.Tasted
+    toasted: TbbrEvent.Toasted
+    card_event: TbbrEvent.Card
+    woke_up_late: TbbrEvent.WokeUpLate
+    scores_event: TbbrEvent.Scores
     place: str
     mode: TbbrTransport
     tu: int
@@ -384,4 +494,4 @@ class TbbrEvent(_message.Message):
     gifts: _containers.RepeatedScalarFieldContainer[TbbrBeerColour]
     offers: _containers.RepeatedScalarFieldContainer[TbbrBeerColour]
     scores: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, place: _Optional[str] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ..., tu: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., colour: _Optional[_Union[TbbrBeerColour, str]] = ..., card: _Optional[str] = ..., amount: _Optional[int] = ..., seats: _Optional[_Iterable[int]] = ..., gifts: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., offers: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., scores: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, moved: _Optional[_Union[TbbrEvent.Moved, _Mapping]] = ..., dice_rolled: _Optional[_Union[TbbrEvent.DiceRolled, _Mapping]] = ..., late: _Optional[_Union[TbbrEvent.Late, _Mapping]] = ..., waited: _Optional[_Union[TbbrEvent.Waited, _Mapping]] = ..., at_place: _Optional[_Union[TbbrEvent.AtPlace, _Mapping]] = ..., bought: _Optional[_Union[TbbrEvent.Bought, _Mapping]] = ..., cheese: _Optional[_Union[TbbrEvent.Cheese, _Mapping]] = ..., tasted: _Optional[_Union[TbbrEvent.Tasted, _Mapping]] = ..., toasted: _Optional[_Union[TbbrEvent.Toasted, _Mapping]] = ..., card_event: _Optional[_Union[TbbrEvent.Card, _Mapping]] = ..., woke_up_late: _Optional[_Union[TbbrEvent.WokeUpLate, _Mapping]] = ..., scores_event: _Optional[_Union[TbbrEvent.Scores, _Mapping]] = ..., place: _Optional[str] = ..., mode: _Optional[_Union[TbbrTransport, str]] = ..., tu: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., colour: _Optional[_Union[TbbrBeerColour, str]] = ..., card: _Optional[str] = ..., amount: _Optional[int] = ..., seats: _Optional[_Iterable[int]] = ..., gifts: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., offers: _Optional[_Iterable[_Union[TbbrBeerColour, str]]] = ..., scores: _Optional[_Iterable[int]] = ...) -> None: ...
