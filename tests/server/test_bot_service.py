@@ -95,8 +95,16 @@ async def test_bot_seats_wait_for_a_worker_then_play(store_factory: StoreFactory
         ("tbbr", 2, {1: "easy"}),
         ("tiny_dice", 3, {0: "easy", 2: "hard"}),  # the example game of docs/ADDING_A_GAME.md
         ("dragon_brew", 3, {1: "easy", 2: "easy"}),  # a human and two bots, the whole three years
+        ("beer_pioneers", 3, {1: "easy", 2: "medium"}),
     ],
-    ids=["tbbr_dice-solo-bot", "tbbr_dice-3p", "tbbr-2p", "tiny_dice-3p", "dragon_brew-3p"],
+    ids=[
+        "tbbr_dice-solo-bot",
+        "tbbr_dice-3p",
+        "tbbr-2p",
+        "tiny_dice-3p",
+        "dragon_brew-3p",
+        "beer_pioneers-3p",
+    ],
 )
 async def test_games_with_bot_seats_finish(
     store_factory: StoreFactory, game_type: str, players: int, bots: dict[int, str]

@@ -2,6 +2,7 @@ import datetime
 
 from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from zythos.v1 import beer_pioneers_pb2 as _beer_pioneers_pb2
 from zythos.v1 import dragon_brew_pb2 as _dragon_brew_pb2
 from zythos.v1 import tbbr_pb2 as _tbbr_pb2
 from zythos.v1 import tbbr_dice_pb2 as _tbbr_dice_pb2
@@ -145,16 +146,18 @@ class Game(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[float]] = ..., ranking: _Optional[_Iterable[int]] = ..., options: _Optional[_Mapping[str, str]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[str] = ..., waiting_reason: _Optional[str] = ..., clock: _Optional[_Union[TurnClock, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_id: _Optional[str] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("tbbr_dice", "tbbr", "tiny_dice", "dragon_brew")
+    __slots__ = ("tbbr_dice", "tbbr", "tiny_dice", "dragon_brew", "beer_pioneers")
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
     TBBR_FIELD_NUMBER: _ClassVar[int]
     TINY_DICE_FIELD_NUMBER: _ClassVar[int]
     DRAGON_BREW_FIELD_NUMBER: _ClassVar[int]
+    BEER_PIONEERS_FIELD_NUMBER: _ClassVar[int]
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceAction
     tbbr: _tbbr_pb2.TbbrAction
     tiny_dice: _tiny_dice_pb2.TinyDiceAction
     dragon_brew: _dragon_brew_pb2.DragonBrewAction
-    def __init__(self, tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceAction, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrAction, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceAction, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewAction, _Mapping]] = ...) -> None: ...
+    beer_pioneers: _beer_pioneers_pb2.BeerPioneersAction
+    def __init__(self, tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceAction, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrAction, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceAction, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewAction, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersAction, _Mapping]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("id", "label", "action")
@@ -167,23 +170,25 @@ class LegalAction(_message.Message):
     def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game", "your_seat", "tbbr_dice", "tbbr", "tiny_dice", "dragon_brew")
+    __slots__ = ("game", "your_seat", "tbbr_dice", "tbbr", "tiny_dice", "dragon_brew", "beer_pioneers")
     GAME_FIELD_NUMBER: _ClassVar[int]
     YOUR_SEAT_FIELD_NUMBER: _ClassVar[int]
     TBBR_DICE_FIELD_NUMBER: _ClassVar[int]
     TBBR_FIELD_NUMBER: _ClassVar[int]
     TINY_DICE_FIELD_NUMBER: _ClassVar[int]
     DRAGON_BREW_FIELD_NUMBER: _ClassVar[int]
+    BEER_PIONEERS_FIELD_NUMBER: _ClassVar[int]
     game: Game
     your_seat: int
     tbbr_dice: _tbbr_dice_pb2.TbbrDiceView
     tbbr: _tbbr_pb2.TbbrView
     tiny_dice: _tiny_dice_pb2.TinyDiceView
     dragon_brew: _dragon_brew_pb2.DragonBrewView
-    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., your_seat: _Optional[int] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceView, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrView, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceView, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewView, _Mapping]] = ...) -> None: ...
+    beer_pioneers: _beer_pioneers_pb2.BeerPioneersView
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., your_seat: _Optional[int] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceView, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrView, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceView, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewView, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersView, _Mapping]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("event_id", "version", "seat", "kind", "label", "tbbr_dice", "tbbr", "tiny_dice", "dragon_brew")
+    __slots__ = ("event_id", "version", "seat", "kind", "label", "tbbr_dice", "tbbr", "tiny_dice", "dragon_brew", "beer_pioneers")
     EVENT_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -193,6 +198,7 @@ class GameEvent(_message.Message):
     TBBR_FIELD_NUMBER: _ClassVar[int]
     TINY_DICE_FIELD_NUMBER: _ClassVar[int]
     DRAGON_BREW_FIELD_NUMBER: _ClassVar[int]
+    BEER_PIONEERS_FIELD_NUMBER: _ClassVar[int]
     event_id: str
     version: int
     seat: int
@@ -202,7 +208,8 @@ class GameEvent(_message.Message):
     tbbr: _tbbr_pb2.TbbrEvent
     tiny_dice: _tiny_dice_pb2.TinyDiceEvent
     dragon_brew: _dragon_brew_pb2.DragonBrewEvent
-    def __init__(self, event_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., kind: _Optional[str] = ..., label: _Optional[str] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceEvent, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrEvent, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceEvent, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewEvent, _Mapping]] = ...) -> None: ...
+    beer_pioneers: _beer_pioneers_pb2.BeerPioneersEvent
+    def __init__(self, event_id: _Optional[str] = ..., version: _Optional[int] = ..., seat: _Optional[int] = ..., kind: _Optional[str] = ..., label: _Optional[str] = ..., tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceEvent, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrEvent, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceEvent, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewEvent, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersEvent, _Mapping]] = ...) -> None: ...
 
 class ListGameTypesRequest(_message.Message):
     __slots__ = ()
