@@ -21,6 +21,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "engine.tbbr",
     "engine.examples.tiny_dice",
     "engine.dragon_brew",
+    "engine.beer_pioneers",
 )
 
 _GAMES: dict[str, Game] = {}

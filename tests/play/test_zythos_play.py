@@ -199,6 +199,11 @@ async def test_dragon_brew_through_the_generic_board(served: Served) -> None:
     await play(served, "dragon_brew", 2, {})
 
 
+async def test_beer_pioneers_through_the_generic_board(served: Served) -> None:
+    """Beer Pioneers has no board of its own yet: the generic one plays it to the end against a bot."""
+    await play(served, "beer_pioneers", 2, {})
+
+
 async def test_find_a_match_then_play_it_against_the_bot_that_filled_the_table(served: Served) -> None:
     """Matchmaking from the form: nobody else searches, so a bot takes the other seat after the wait."""
     app = PlayApp(served.target, "Ann")
