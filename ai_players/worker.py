@@ -175,16 +175,8 @@ class SeatPlayer:
         a = self.assignment
         follower = asyncio.create_task(self._follow_events())
         try:
-            while True:
-                self._wake.clear()
-                view = await self.client.get_view(a.game_id, token=self._token)
-                if view.game.status in _DONE:
-                    return
-                if a.seat in view.game.to_act:
-                    await self._play_one(view)
-                    continue
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=self.poll_seconds)
+            while not await self._step():
+                pass
         except ZythosError as error:
             if error.code not in _LOST_CODES:
                 raise
@@ -193,6 +185,33 @@ class SeatPlayer:
             follower.cancel()
             with contextlib.suppress(asyncio.CancelledError, ZythosError):
                 await follower
+
+    async def _step(self) -> bool:
+        """Read the seat's view, and play or wait for the next event; True once the game is over.
+
+        ``UNAVAILABLE`` (a replica draining, the store away for a moment) is
+        waited out: the balanced channel sends the next call elsewhere, and a
+        move sent again carries the same request id, so it is applied once.
+        """
+        a = self.assignment
+        self._wake.clear()
+        try:
+            view = await self.client.get_view(a.game_id, token=self._token)
+            if view.game.status in _DONE:
+                return True
+            if a.seat in view.game.to_act:
+                await self._play_one(view)
+                return False
+        except ZythosError as error:
+            if error.code != grpc.StatusCode.UNAVAILABLE:
+                raise
+            metrics.error(a.game_type, "unavailable")
+            log.info("seat %s of %s: %s; trying again", a.seat, a.game_id, error)
+            await asyncio.sleep(self.poll_seconds / 4)
+            return False
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout=self.poll_seconds)
+        return False
 
     async def _follow_events(self) -> None:
         """Wake the seat on every event; resume after the last event id when the stream breaks."""
