@@ -43,14 +43,23 @@ def unavailable(exc: BaseException) -> StoreUnavailable:
     return StoreUnavailable(f"redis: {exc}")
 
 
+def as_store_error(exc: BaseException) -> StoreUnavailable | None:
+    """The store's word for a Redis failure that a retry outlives, or None for anything else (a bug)."""
+    if isinstance(exc, OUTAGES) or (isinstance(exc, ResponseError) and passing(exc)):
+        return unavailable(exc)
+    return None
+
+
+# What ``as_store_error`` may turn into a store error: catch these, and re-raise what it declines.
+CAUGHT = (*OUTAGES, ResponseError)
+
+
 @asynccontextmanager
 async def guard() -> AsyncIterator[None]:
-    """Turn connection failures into ``StoreUnavailable``."""
+    """Turn connection failures and passing refusals into ``StoreUnavailable``."""
     try:
         yield
-    except OUTAGES as exc:
-        raise unavailable(exc) from exc
-    except ResponseError as exc:
-        if passing(exc):
-            raise unavailable(exc) from exc
-        raise
+    except CAUGHT as exc:
+        if (error := as_store_error(exc)) is None:
+            raise
+        raise error from exc

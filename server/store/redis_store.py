@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import redis.asyncio as redis
-from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import NoScriptError
 
 from server.records import GameRecord, GameStatus
 from server.store import packing
@@ -48,10 +48,8 @@ from server.store.match_base import MatchStore
 from server.store.redis_bot_seats import RedisBotSeats
 from server.store.redis_connect import connect
 from server.store.redis_deadlines import RedisDeadlines
-from server.store.redis_errors import OUTAGES as _OUTAGES
+from server.store.redis_errors import CAUGHT, as_store_error
 from server.store.redis_errors import guard as _guard
-from server.store.redis_errors import passing
-from server.store.redis_errors import unavailable as _unavailable
 from server.store.redis_match import RedisMatchStore
 
 _COMMIT_LUA = (Path(__file__).parent / "commit.lua").read_text()
@@ -209,12 +207,10 @@ class RedisStore(SessionStore):
             except NoScriptError:
                 await self._redis.script_load(_COMMIT_LUA)  # a restarted or other Redis: load it once
                 return await self._send_commit(pack(args))
-        except _OUTAGES as exc:
-            raise _unavailable(exc) from exc
-        except ResponseError as exc:
-            if passing(exc):
-                raise _unavailable(exc) from exc
-            raise
+        except CAUGHT as exc:
+            if (error := as_store_error(exc)) is None:
+                raise
+            raise error from exc
 
     async def _send_commit(self, command: bytes) -> int:
         """The commit's reply; with ``wait_replicas``, only once enough replicas have the commit."""
