@@ -30,12 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.bench_server_memory import usage
 from bench.procs import Processes, machine
 from bench.report import table
-from bench.scripted_games import game_keys, play_script, seat_game
+from bench.scripted_games import game_keys, play_script, seat_game, submit_move
 from engine.core.rng import Rng
 from server.sessions import Sessions
 from server.store import Expiry
 from server.store.redis_store import RedisStore
-from zythos.v1 import game_service_pb2 as pb
 
 KIB = 1024
 
@@ -66,14 +65,7 @@ async def play_sampled(url: str, game_type: str, games: int, players: int, every
             samples.curve[0].append(sum(usage(client, keys)))
             script = play_script(loaded, tokens, 100_000, rng)
             for n, move in enumerate(script.moves, start=1):
-                request = pb.SubmitActionRequest.FromString(move.request)
-                await sessions.submit(
-                    game_id,
-                    move.metadata[0][1].removeprefix("Bearer "),
-                    expected_version=request.expected_version,
-                    request_id=request.request_id,
-                    action_id=request.action_id,
-                )
+                await submit_move(sessions, game_id, move)
                 if n % every == 0:
                     samples.curve[n].append(sum(usage(client, keys)))
             final = await store.load(game_id)

@@ -25,13 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.procs import Processes, machine
 from bench.report import table
-from bench.scripted_games import game_keys, play_script, seat_game
+from bench.scripted_games import game_keys, play_script, seat_game, submit_move
 from engine.core.rng import Rng
 from server.answers import Answers
 from server.sessions import Sessions
 from server.store.packing import unpack_state
 from server.store.redis_store import RedisStore
-from zythos.v1 import game_service_pb2 as pb
 
 KIB = 1024
 TARGET = 16 * KIB
@@ -49,14 +48,7 @@ async def play(url: str, game_type: str, games: int, moves: int) -> list[str]:
             loaded = await store.load(game_id)
             assert loaded is not None
             for move in play_script(loaded, tokens, moves, rng).moves:
-                request = pb.SubmitActionRequest.FromString(move.request)
-                await sessions.submit(
-                    game_id,
-                    move.metadata[0][1].removeprefix("Bearer "),
-                    expected_version=request.expected_version,
-                    request_id=request.request_id,
-                    action_id=request.action_id,
-                )
+                await submit_move(sessions, game_id, move)
             ids.append(game_id)
     finally:
         await store.close()

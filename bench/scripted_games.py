@@ -80,6 +80,18 @@ def play_script(loaded: Loaded, tokens: Sequence[str], max_moves: int, rng: Rng)
     return GameScript(record.game_id, tuple(moves), size)
 
 
+async def submit_move(sessions: Sessions, game_id: str, move: Move) -> None:
+    """Apply a scripted move through the domain layer, as SubmitAction would (token, version, request id)."""
+    request = pb.SubmitActionRequest.FromString(move.request)
+    await sessions.submit(
+        game_id,
+        move.metadata[0][1].removeprefix("Bearer "),
+        expected_version=request.expected_version,
+        request_id=request.request_id,
+        action_id=request.action_id,
+    )
+
+
 async def seat_game(sessions: Sessions, game_type: str, players: int) -> tuple[str, list[str]]:
     """Create a game and fill every seat; its id and the seat tokens in seat order."""
     created = await sessions.create(game_type, players, {}, "bench-0")
