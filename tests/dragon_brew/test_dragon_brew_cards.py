@@ -116,6 +116,9 @@ def test_magic_producing_action_cards() -> None:
 
 
 def test_the_druid_grows_two_more_grain_of_any_type() -> None:
+    """Rulebook: "Druid: Upgrade your Grain Fields Brewery card to produce an extra two grain of any type
+    (red, yellow, or blue)."
+    """
     state = start("human", "dwarves")
     add_card(state, 0, "druid")
     goods(state, 0)

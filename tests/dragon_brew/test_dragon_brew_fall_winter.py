@@ -70,6 +70,9 @@ def test_a_beer_needs_one_barrel_and_at_least_one_spice() -> None:
 
 
 def test_mana_weed_stands_in_for_a_brewing_ingredient() -> None:
+    """Rulebook: "Mana Weed (pink) is a wild card ingredient. It may be used instead of any other beer
+    brewing ingredient for the brewing of beer, casting of spells, or drafting cards."
+    """
     state = halfling_brewing()
     goods(state, 0, barley=1, mana=2)
     act(state, "barrel:B02", "spice:S01", "close", seat=0)

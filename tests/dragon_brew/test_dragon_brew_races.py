@@ -265,6 +265,9 @@ def test_the_shadow_judge_cannot_replace_an_ogre_ruled_judge() -> None:
 
 
 def test_vampires_drain_a_housed_gnome_when_none_is_on_the_race_card() -> None:
+    """Rulebook: "Drain Gnome: Discard a gnome from your race card or Gnome Housing to collect one mana
+    weed from the supply."
+    """
     state = start("vampires", "human")
     state.players[0].housed, state.gnomes_left = 1, 9
     act(state, f"free:{slot(state, 0, 'drain_gnome')}")

@@ -93,5 +93,8 @@ def test_races_for_three_or_four_players_are_refused_at_two() -> None:
 
 
 def test_a_race_is_played_by_one_seat_only() -> None:
+    """Rulebook: "Select Player Race. Each player selects a race and the eight associated race cards
+    (each race has a different card back)": one set of cards per race, so no two seats share one.
+    """
     with pytest.raises(InvalidOptions):
         start("human", "human")
