@@ -29,15 +29,16 @@ from engine.dragon_brew.components import (
     MANA,
     MASH,
     WORTS,
+    Card,
     card,
     event,
     recipe,
 )
 from engine.dragon_brew.decks import ROWS
-from engine.dragon_brew.estate import max_beers, slot_card
+from engine.dragon_brew.estate import max_beers, slot_card, store_limit
 from engine.dragon_brew.fall import recipe_cost, unused
 from engine.dragon_brew.player import Player
-from engine.dragon_brew.table import DragonBrewState
+from engine.dragon_brew.table import WINTER, DragonBrewState
 
 _VP = 1.5  # a VP against a gold, in a game scored in VP with gold as the last tie-break
 _PRIZE = 1.5  # a beer's share of the judges' VP, in gold (a judge per player and one more)
@@ -105,7 +106,19 @@ class _Turn:
             return 0.5  # chaos, intelligence, servant, raise gnome: worth a try
         gained = sum(self.worth(n) * a for n, a in c.gain)
         gained += sum(max(self.worth(n) for n in FAMILIES[f]) * a for f, a in c.choose)
+        if self.state.phase == WINTER:
+            return self.winter_trade(c, gained)
         return gained - sum(self.worth(n) * a for n, a in c.pay)
+
+    def winter_trade(self, c: Card, gained: float) -> float:
+        """In winter what the stores cannot keep goes back: ingredients bought beyond their room are
+        worth nothing, ingredients they could not keep cost nothing to pay."""
+        room = store_limit(self.player) - sum(self.player.goods)
+        goods_gained = sum(a for n, a in (*c.gain, *c.choose) if n != "gold")
+        if goods_gained > max(room, 0):
+            gained = sum(self.worth(n) * a for n, a in c.gain if n == "gold")
+        paid = c.pay if room >= 0 else tuple((n, a) for n, a in c.pay if n == "gold")
+        return gained - sum(self.worth(n) * a for n, a in paid)
 
     def mash(self, move: Move) -> float:
         return 3.0 + self.wanted[move.arg] if self.wanted[move.arg] > 0 else -0.5

@@ -2,7 +2,8 @@
 
 A Free Gnomes seat deciding on its Gnome Guild interrupts whoever is acting; otherwise the
 phase names the actors (the seat whose turn it is; the Dark Elf; the seat choosing among its
-own equal beers; every seat with a winter choice) and the module whose moves are legal.
+own equal beers; in winter, the first seat in turn order with a choice left) and the module
+whose moves are legal.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class DragonBrewRules:
             return [fall.dark_elf(state)]
         if state.phase == JUDGE:
             return [int(state.tasks[0][2])]
-        return [seat for seat, p in enumerate(state.players) if p.winter]
+        return [seat for seat in state.order if state.players[seat].winter][:1]  # in turn (winter.py)
 
     def legal(self, state: DragonBrewState, seat: int) -> list[Move]:
         if state.reaction >= 0:
@@ -44,7 +45,7 @@ class DragonBrewRules:
         if state.phase == JUDGE:
             return judging.award_legal(state, seat)
         assert state.phase == WINTER
-        return winter.legal(state, seat)
+        return choices.legal(state, seat) if state.tasks else winter.legal(state, seat)
 
     def apply(self, state: DragonBrewState, seat: int, action: Move) -> list[Event]:
         if state.reaction >= 0:
@@ -57,7 +58,7 @@ class DragonBrewRules:
             return fall.shadow_apply(state, seat, action)
         if state.phase == JUDGE:
             return judging.award_apply(state, seat, action)
-        return winter.apply(state, seat, action)
+        return tasks.apply(state, seat, action) if state.tasks else winter.apply(state, seat, action)
 
     def ranking(self, state: DragonBrewState) -> list[int]:
         """Rulebook "End Game Scoring": most VP, then most ribbons, then most gold; else shared."""

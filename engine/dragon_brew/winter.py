@@ -1,8 +1,11 @@
 """Winter (rulebook "Winter Game Phase") and the turn order of the next spring.
 
-Performed "simultaneously by all players": every seat with a choice to make (which
-ingredients go to the Winter Stores, which recipes to discard down to the Brewer's Study's
-limit) is an actor at once; the choices are behind the screen. After year 3 the game ends.
+Performed "simultaneously by all players", modelled as the brewing is (issue #18: "model it as
+each seat choosing in turn"): the seats with a choice to make (their free actions first, then
+which ingredients go to the Winter Stores, which recipes to discard down to the Brewer's Study's
+limit) decide one after another in turn order, behind the screen. One at a time, a free action's
+open choices (the Farmer's Market's grain, the Sea Port's wort) are always the
+deciding seat's own, and no seat's move takes another's turn away. After year 3 the game ends.
 """
 
 from __future__ import annotations
@@ -55,13 +58,9 @@ def _reset(state: DragonBrewState, player: Player) -> None:
 
 
 def _free_now(player: Player) -> list[Move]:
-    """The free actions a seat may take in winter, before it sets anything aside: those that ask
-    nothing more (Tavern, Drain Gnome), since the seats decide at once (docs/rules/dragon_brew.md)."""
-    if any(player.kept):
-        return []
-    return [
-        m for m in free_moves(player) if not slot_card(player.estate[int(m.arg.partition(".")[0])]).choose
-    ]
+    """The free actions a seat may take in winter, before it sets anything aside: all of them
+    ("free actions are permitted during the fall and winter phases")."""
+    return [] if any(player.kept) else free_moves(player)
 
 
 def legal(state: DragonBrewState, seat: int) -> list[Move]:

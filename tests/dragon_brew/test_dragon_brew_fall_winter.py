@@ -146,6 +146,12 @@ def test_judges_left_without_beers_are_discarded() -> None:
 
 
 def winter_of(state: DragonBrewState) -> None:
+    """Through the fall into the winter. A Human seat spends its gold first: with gold it could still
+    use its Farmer's Market ("free actions are permitted during the fall and winter phases") and would
+    have a winter choice to make."""
+    for player in state.players:
+        if player.race == "human":
+            player.gold = 0
     to_fall(state)
     for seat in state.order:
         act(state, "done", seat=seat)
@@ -263,3 +269,50 @@ def test_a_tavern_in_winter_turns_grain_the_stores_cannot_keep_into_gold() -> No
     assert not any(i.startswith("keep:") for i in ids(state))  # one pixie wing fits the stores
     act(state, "stored")
     assert holding(state, 0) == {"pixie": 1} and state.players[0].gold == 2 and state.phase == SPRING
+
+
+def human_and_halfling_in_winter() -> DragonBrewState:
+    """A Human with gold for its Farmer's Market; a Halfling with more than its stores can keep."""
+    state = start("human", "halfling")
+    goods(state, 0, gold=3, pixie=2)
+    goods(state, 1, wheat=9)
+    to_fall(state)
+    for seat in state.order:
+        act(state, "done", seat=seat)
+    assert state.phase == WINTER and [p.winter for p in state.players] == ["store", "store"]
+    return state
+
+
+def test_every_free_action_is_offered_in_winter() -> None:
+    """Rulebook: "Once the spring phase ends, you may not perform any more spell, brewer or draft actions.
+    However, free actions are permitted during the fall and winter phases." (The Farmer's Market too,
+    though it leaves the grain to choose.)"""
+    state = human_and_halfling_in_winter()
+    market = slot(state, 0, "farmers_market")
+    assert state.actors() == [0] and f"free:{market}" in ids(state, 0)
+    act(state, f"free:{market}", seat=0)
+    assert state.actors() == [0] and ids(state, 0) == ["take:wheat", "take:rye", "take:barley"]
+    act(state, "take:barley", "take:barley", seat=0)
+    assert holding(state, 0) == {"barley": 2, "pixie": 2}
+    act(state, "keep:barley", seat=0)
+    assert f"free:{market}" not in ids(state, 0)  # free actions come before setting ingredients aside
+    act(state, "keep:barley", "keep:pixie", "stored", seat=0)
+    assert holding(state, 0) == {"barley": 2, "pixie": 1} and state.players[0].gold == 2
+
+
+def test_winter_choices_are_made_seat_after_seat_behind_the_screen() -> None:
+    """Rulebook: "The winter phase is performed simultaneously by all players." (Modelled as the brewing
+    is, each seat in turn order: a seat's free action and its open choices are its own until it has
+    stored; the next seat's choices stay hidden from it.)"""
+    state = human_and_halfling_in_winter()
+    market = slot(state, 0, "farmers_market")
+    act(state, f"free:{market}", "take:rye", seat=0)
+    assert state.actors() == [0] and state.legal_actions(1) == []
+    act(state, "take:rye", "keep:rye", "keep:rye", "keep:pixie", "stored", seat=0)
+    assert state.actors() == [1]
+    seen_by_human = state.observe(0)
+    events = act(state, "keep:wheat", "keep:wheat", "keep:wheat", "keep:wheat", "keep:wheat", seat=1)
+    assert state.observe(0).players[1] == seen_by_human.players[1]
+    assert all(e.visible_to == frozenset({1}) for e in events)
+    act(state, "stored", seat=1)
+    assert state.phase == SPRING and holding(state, 1) == {"wheat": 5}
