@@ -4,8 +4,9 @@ It scores each legal move from the position alone (it is the rollout policy: no 
 cloning). Its plan is the one the rulebook's "Dan's Advice" gives: brew at least three beers a
 year, so collect what the recipe book asks for (grain, worts mashed from it, magic ingredients);
 put brewers on the Brewery when there are recipes for more beers; add every spice that can be
-paid (each is profit); expand the estate early; keep the valuable ingredients over winter and
-discard the weakest recipes.
+paid (each is profit); pay "any" costs with what the book needs least, keeping mana weed for what
+it lacks; expand the estate early; keep the valuable ingredients over winter and discard the
+weakest recipes.
 
 It reads the engine's state directly, and only ever sees a determinization of the seat's
 observation (in the search and in the arena), never the real game.
@@ -120,6 +121,15 @@ class _Turn:
         paid = c.pay if room >= 0 else tuple((n, a) for n, a in c.pay if n == "gold")
         return gained - sum(self.worth(n) * a for n, a in paid)
 
+    def spend(self, move: Move) -> float:
+        """Paying with one ingredient: cheapest what the recipe book needs least; mana weed, the wild
+        card, dearest while the book still lacks something it could stand in for."""
+        name = move.arg
+        if name == MANA:
+            return -(2.0 + min(self.short(INGREDIENTS[:-1]), 3.0))
+        needed = self.wanted[name] + 1  # the book's want of it were this one spent
+        return -(_RARITY.get(name, 0.0) / 4 + (0.5 + 0.5 * min(needed, 3) if needed > 0 else 0.0))
+
     def mash(self, move: Move) -> float:
         return 3.0 + self.wanted[move.arg] if self.wanted[move.arg] > 0 else -0.5
 
@@ -203,6 +213,7 @@ _SCORES: dict[str, Callable[[_Turn, Move], float]] = {
     "draft": _Turn.draft,
     "take_card": lambda turn, move: turn.draft(move, free=True),
     "take": lambda turn, move: turn.need(move.arg),
+    "pay": _Turn.spend,
     "mash": _Turn.mash,
     "again": _const(2.0),
     "pick": _Turn.pick,
@@ -240,14 +251,14 @@ def _brewable(player: Player) -> float:
     barrels = sorted((r for r in unused(player) if recipe(r).barrel), key=_recipe_value, reverse=True)
     spices = [r for r in unused(player) if not recipe(r).barrel]
     for barrel in barrels:
-        if beers >= max_beers(player) or not economy.can_pay(rest, recipe_cost(barrel)):
+        if beers >= max_beers(player) or not economy.can_pay(rest, recipe_cost(barrel), wild=True):
             continue
-        economy.pay(rest, recipe_cost(barrel))
-        payable = [s for s in spices if economy.can_pay(rest, recipe_cost(s))]
+        economy.pay(rest, recipe_cost(barrel), wild=True)
+        payable = [s for s in spices if economy.can_pay(rest, recipe_cost(s), wild=True)]
         if not payable:
             break
         spice = max(payable, key=_recipe_value)
-        economy.pay(rest, recipe_cost(spice))
+        economy.pay(rest, recipe_cost(spice), wild=True)
         spices.remove(spice)
         value += _recipe_value(barrel) + _recipe_value(spice) + _PRIZE
         beers += 1

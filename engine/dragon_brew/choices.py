@@ -1,11 +1,13 @@
 """The moves each open choice offers (the head of ``state.tasks``; tasks.py applies them).
 
 A task is a list: its kind, how many times it is still taken, then its arguments. ``take``
-(which grain, wort or magic ingredient), ``repeat`` (a multiplied action once more, or stop),
-``mash`` (which wort), ``study`` / ``intel`` (which offered recipe, or a deck's top card),
-``clear_draft`` / ``clear_offer`` (which card goes), ``free_draft``, ``scroll``, ``borrow``
-(Servant Spell, Horse Guests), ``spellbook``, ``sacrifice``, ``ogre``, ``raise`` and, while
-judging, ``award``.
+(which grain, wort or magic ingredient), ``pay`` (which ingredient pays for the next unit of a
+cost: ``["pay", units left, wild, "grain.grain", then...]``, ``then`` naming what waits for the
+payment: ``"card", owner, index, first`` or ``"event", event id``), ``repeat`` (a multiplied
+action once more, or stop), ``mash`` (which wort), ``study`` / ``intel`` (which offered recipe,
+or a deck's top card), ``clear_draft`` / ``clear_offer`` (which card goes), ``free_draft``,
+``scroll``, ``borrow`` (Servant Spell, Horse Guests), ``spellbook``, ``sacrifice``, ``ogre``,
+``raise`` and, while judging, ``award``.
 """
 
 from __future__ import annotations
@@ -46,9 +48,22 @@ def _take(state: DragonBrewState, seat: int, task: Task) -> list[Move]:
     return [Move("take", n, f"Take 1 {n}") for n in FAMILIES[str(task[2])]]
 
 
+def _pay(state: DragonBrewState, seat: int, task: Task) -> list[Move]:
+    """Which ingredient pays the next unit of a cost (``settle`` has paid what left no choice)."""
+    needed = str(task[3]).split(".")
+    return [
+        Move("pay", n, f"Pay 1 {n} for {_unit(needed[0])}")
+        for n in economy.options(state.players[seat].goods, needed, bool(task[2]))
+    ]
+
+
+def _unit(unit: str) -> str:
+    return f"any {unit}" if unit in FAMILIES else unit
+
+
 def _repeat(state: DragonBrewState, seat: int, task: Task) -> list[Move]:
     c = slot_card(state.players[int(task[2])].estate[int(task[3])])
-    can = c.special == "mash" or economy.can_pay(state.players[seat], c.pay)
+    can = c.special == "mash" or economy.can_pay(state.players[seat], c.pay, c.kind == "spell")
     return [Move("again", "", f"{c.name} once more"), STOP] if can else [STOP]
 
 
@@ -105,7 +120,7 @@ def _borrow(state: DragonBrewState, seat: int, task: Task) -> list[Move]:
             c = slot_card(slot)
             if c.kind != "action" or c.special in UNBORROWABLE or c.id.split(":")[-1] in UNBORROWABLE:
                 continue
-            if economy.can_pay(player, c.pay):
+            if economy.can_pay(player, c.pay, wild=False):
                 moves.append(Move("use", f"{owner}.{i}", f"Use seat {owner}'s {c.name}"))
     return moves or [STOP]
 
@@ -147,6 +162,7 @@ def _raise(state: DragonBrewState, seat: int, task: Task) -> list[Move]:
 
 OPTIONS: dict[str, Callable[[DragonBrewState, int, Task], list[Move]]] = {
     "take": _take,
+    "pay": _pay,
     "repeat": _repeat,
     "mash": _mash,
     "study": _recipe_picks,

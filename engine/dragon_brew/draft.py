@@ -11,7 +11,7 @@ from engine.core.events import Event
 from engine.dragon_brew import economy
 from engine.dragon_brew.components import Card, EventCard, card, event
 from engine.dragon_brew.decks import ROWS, take_slot
-from engine.dragon_brew.effects import score, take_tasks
+from engine.dragon_brew.effects import score, start_paying, take_tasks
 from engine.dragon_brew.estate import add_upgrade, role_slot
 from engine.dragon_brew.player import Player
 from engine.dragon_brew.table import DragonBrewState
@@ -43,7 +43,7 @@ def can_draft(state: DragonBrewState, seat: int, row: str, index: int, free: boo
         return True
     if e.brewer and not _meeple(player):
         return False
-    return economy.can_pay(player, (("gold", e.cost), *e.pay))
+    return economy.can_pay(player, (("gold", e.cost), *e.pay), wild=True)
 
 
 def draft(
@@ -73,23 +73,31 @@ def _brewery(state: DragonBrewState, seat: int, c: Card, free: bool) -> list[Eve
 
 
 def _event(state: DragonBrewState, seat: int, e: EventCard, free: bool, meeple: str) -> list[Event]:
-    player = state.players[seat]
+    """An event's cost, then its reward; festival ingredients ("drafting cards": mana weed may stand
+    in) may be the player's to choose, the reward then waits for them (tasks.py)."""
+    payload = {"card": e.id, "deck": "event", "vp": e.vp}
+    events = [Event("drafted", f"Seat {seat} drafts {e.name}", seat, payload)]
     if not free:
-        economy.pay(player, (("gold", e.cost), *e.pay))
         if e.brewer:
-            _send_on_quest(state, player, meeple)
+            _send_on_quest(state, state.players[seat], meeple)
+        if not start_paying(state, seat, (("gold", e.cost), *e.pay), True, ["event", e.id]):
+            return events
+    return events + reward(state, seat, e)
+
+
+def reward(state: DragonBrewState, seat: int, e: EventCard) -> list[Event]:
+    """What a drafted event gives once paid for."""
+    player = state.players[seat]
     economy.collect(player, e.gain)
     state.tasks[0:0] = take_tasks(e.choose)
     if e.draw:
         state.tasks[0:0] = [["scroll", e.draw]]
     score(state, seat, e.vp)
-    payload = {"card": e.id, "deck": "event", "vp": e.vp}
-    events = [Event("drafted", f"Seat {seat} drafts {e.name}", seat, payload)]
-    if e.gnome:
-        state.gnomes_left -= 1
-        player.gnomes += 1
-        events += _gnome_guild(state, seat)
-    return events
+    if not e.gnome:
+        return []
+    state.gnomes_left -= 1
+    player.gnomes += 1
+    return _gnome_guild(state, seat)
 
 
 def _send_on_quest(state: DragonBrewState, player: Player, meeple: str) -> None:

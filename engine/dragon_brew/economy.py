@@ -2,69 +2,136 @@
 
 Rulebook "Mana Weed Ingredient": mana weed "may be used instead of any other beer brewing
 ingredient for the brewing of beer, casting of spells, or drafting cards", never instead of
-gold. A cost naming "any grain" (Tavern, Transmutation, Sea Port, ...) is paid by the engine:
-from the ingredient of that family the player holds most of (ties in the order wheat, rye,
-barley), mana weed only for what is missing (docs/rules/dragon_brew.md, "Paying").
+gold. So ``wild`` (mana weed may stand in) holds for recipes, spells and drafted cards' costs,
+not for free actions (Tavern, Sea Port) or the Mash House.
+
+What an ingredient cost is paid with is the player's choice (docs/rules/dragon_brew.md,
+"Paying"): a cost is a list of units (``barley`` a named ingredient, ``grain`` any grain), each
+paid with one ingredient; ``settle`` pays what leaves no choice, ``options`` lists the
+ingredients the next unit may be paid with so that the rest can still be paid.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.dragon_brew.components import FAMILIES, INGREDIENTS, MANA, Amounts
 from engine.dragon_brew.player import Player
 
 _MANA = INGREDIENTS.index(MANA)
+# What must stay payable once a cost is paid: any one of these unit lists (``()``: nothing more).
+NOTHING_AFTER: tuple[tuple[str, ...], ...] = ((),)
 
 
-def plan(player: Player, cost: Iterable[tuple[str, int]]) -> tuple[int, list[int]] | None:
-    """The gold and ingredients (by index) ``cost`` takes from ``player``; None if it cannot pay."""
-    gold, goods = 0, list(player.goods)
-    spent = [0] * len(INGREDIENTS)
-    anys: list[tuple[str, int]] = []
-    for name, amount in cost:
-        if name == "gold":
-            gold += amount
-        elif name.startswith("any_"):
-            anys.append((name[4:], amount))
+def units(cost: Iterable[tuple[str, int]]) -> list[str]:
+    """The ingredient units of a cost, named ingredients first: ``[barley, grain, grain]``."""
+    named = [n for n, a in cost if n != "gold" and not n.startswith("any_") for _ in range(a)]
+    anys = [n[4:] for n, a in cost if n.startswith("any_") for _ in range(a)]
+    return named + anys
+
+
+def gold(cost: Iterable[tuple[str, int]]) -> int:
+    return sum(a for n, a in cost if n == "gold")
+
+
+def candidates(unit: str, wild: bool) -> list[str]:
+    """The ingredients one unit may be paid with: itself or its family, mana weed where wild."""
+    names = list(FAMILIES.get(unit, (unit,)))
+    return [*names, MANA] if wild and unit != MANA else names
+
+
+def _spend(goods: list[int], needed: Sequence[str], wild: bool) -> list[int] | None:
+    """Greedy: named units first from themselves, families from their members, mana weed for the
+    rest (optimal for whether a cost can be paid at all); the goods left, or None."""
+    left = list(goods)
+    for unit in sorted(needed, key=lambda u: u in FAMILIES):
+        own = [INGREDIENTS.index(n) for n in FAMILIES.get(unit, (unit,))]
+        best = max(own, key=lambda i: (left[i], -i))
+        if left[best] > 0:
+            left[best] -= 1
+        elif wild and left[_MANA] > 0:
+            left[_MANA] -= 1
         else:
-            if not _take(goods, spent, INGREDIENTS.index(name), amount):
-                return None
-    for family, amount in anys:
-        for _ in range(amount):
-            members = [INGREDIENTS.index(n) for n in FAMILIES[family]]
-            best = max(members, key=lambda i: (goods[i], -i))
-            if not _take(goods, spent, best, 1):
-                return None
-    if gold > player.gold:
+            return None
+    return left
+
+
+def fits(goods: list[int], needed: Sequence[str], wild: bool, after: Sequence[Sequence[str]]) -> bool:
+    """Whether ``needed`` can be paid so that one of ``after`` can be paid as well."""
+    return any(_spend(goods, [*needed, *more], wild) is not None for more in after)
+
+
+def options(
+    goods: list[int], needed: Sequence[str], wild: bool, after: Sequence[Sequence[str]] = NOTHING_AFTER
+) -> list[str]:
+    """The ingredients the first unit of ``needed`` may be paid with, the rest still payable."""
+    found = []
+    for name in candidates(needed[0], wild):
+        i = INGREDIENTS.index(name)
+        if goods[i] > 0:
+            rest = list(goods)
+            rest[i] -= 1
+            if fits(rest, needed[1:], wild, after):
+                found.append(name)
+    return found
+
+
+def _ways(
+    goods: list[int], needed: Sequence[str], wild: bool, after: Sequence[Sequence[str]], floor: int, cap: int
+) -> int:
+    """How many different sets of ingredients pay ``needed`` (counted up to ``cap``); identical units
+    are paid in ingredient order (``floor``) so each set is counted once."""
+    if not needed:
+        return 1
+    count = 0
+    for name in options(goods, needed, wild, after):
+        i = INGREDIENTS.index(name)
+        if i < floor:
+            continue
+        rest = list(goods)
+        rest[i] -= 1
+        same = len(needed) > 1 and needed[1] == needed[0]
+        count += _ways(rest, needed[1:], wild, after, i if same else 0, cap - count)
+        if count >= cap:
+            break
+    return count
+
+
+def settle(
+    player: Player, needed: list[str], wild: bool, after: Sequence[Sequence[str]] = NOTHING_AFTER
+) -> list[str]:
+    """Pay the units of ``needed`` that leave no choice (a single ingredient fits, or one set of
+    ingredients pays them all); the units still to choose for (empty: all paid)."""
+    needed = list(needed)
+    while needed:
+        fitting = options(player.goods, needed, wild, after)
+        if len(fitting) > 1 and _ways(player.goods, needed, wild, after, 0, 2) > 1:
+            return needed
+        player.goods[INGREDIENTS.index(fitting[0])] -= 1
+        needed.pop(0)
+    return needed
+
+
+def plan(player: Player, cost: Iterable[tuple[str, int]], wild: bool) -> tuple[int, list[int]] | None:
+    """The gold and ingredients (by index) ``cost`` takes from ``player`` when paid greedily."""
+    cost = tuple(cost)
+    left = _spend(player.goods, units(cost), wild)
+    if left is None or gold(cost) > player.gold:
         return None
-    return gold, spent
+    return gold(cost), [have - rest for have, rest in zip(player.goods, left, strict=True)]
 
 
-def _take(goods: list[int], spent: list[int], index: int, amount: int) -> bool:
-    """Take ``amount`` of one ingredient, mana weed for what is missing."""
-    own = min(goods[index], amount)
-    goods[index] -= own
-    spent[index] += own
-    rest = amount - own
-    if rest > goods[_MANA]:
-        return False
-    goods[_MANA] -= rest
-    spent[_MANA] += rest
-    return True
+def can_pay(player: Player, cost: Iterable[tuple[str, int]], wild: bool) -> bool:
+    return plan(player, cost, wild) is not None
 
 
-def can_pay(player: Player, cost: Iterable[tuple[str, int]]) -> bool:
-    return plan(player, cost) is not None
-
-
-def pay(player: Player, cost: Iterable[tuple[str, int]]) -> list[int]:
-    """Pay ``cost`` (checked by the caller with ``can_pay``); returns the ingredients spent."""
-    planned = plan(player, cost)
+def pay(player: Player, cost: Iterable[tuple[str, int]], wild: bool) -> list[int]:
+    """Pay ``cost`` greedily (a simulation's shortcut; moves pay through ``settle``)."""
+    planned = plan(player, cost, wild)
     if planned is None:
         raise ValueError(f"cannot pay {list(cost)}")
-    gold, spent = planned
-    player.gold -= gold
+    spent_gold, spent = planned
+    player.gold -= spent_gold
     for i, n in enumerate(spent):
         player.goods[i] -= n
     return spent

@@ -1,6 +1,7 @@
 """What an estate card does when a brewer is assigned, a spell cast or a free action taken.
 
-``execute`` performs one card's action for an actor: its cost, its fixed gains and its
+``execute`` performs one card's action for an actor: its cost first (what pays it may be the
+actor's choice: a ``pay`` task, after which ``perform`` goes on), then its fixed gains and its
 upgrades' (rulebook "Upgrade Cards"), and it queues the choices the action leaves open (which
 grain, which wort, which recipe) as tasks (choices.py) for the actor to take one at a time.
 """
@@ -54,12 +55,31 @@ def execute(
     state: DragonBrewState, actor: int, owner: int, index: int, *, free: bool = False, first: bool = True
 ) -> list[Event]:
     """Perform ``owner``'s estate card ``index`` once for ``actor`` (``free``: costs waived;
-    ``first``: not a repetition, so a multiplier queues the repetitions)."""
+    ``first``: not a repetition, so a multiplier queues the repetitions). The cost comes first: what
+    it is paid with may be the actor's choice, the action then waits for it (tasks.py)."""
+    c = slot_card(state.players[owner].estate[index])
+    then: list[object] = ["card", owner, index, int(first)]
+    if free or not c.pay or start_paying(state, actor, c.pay, c.kind == "spell", then):
+        return perform(state, actor, owner, index, first=first)
+    return [Event("paying", f"Seat {actor} pays for {c.name}", actor, {"card": c.id})]
+
+
+def start_paying(state: DragonBrewState, seat: int, cost: Amounts, wild: bool, then: list[object]) -> bool:
+    """Pay ``cost`` (checked by the caller): its gold, and every ingredient that leaves no choice.
+    True if all is paid; else a ``pay`` task holds the units left and what follows (``then``)."""
+    player = state.players[seat]
+    player.gold -= economy.gold(cost)
+    left = economy.settle(player, economy.units(cost), wild)
+    if left:
+        state.tasks.insert(0, ["pay", len(left), int(wild), ".".join(left), *then])
+    return not left
+
+
+def perform(state: DragonBrewState, actor: int, owner: int, index: int, *, first: bool = True) -> list[Event]:
+    """A card's action once its cost is paid: what it does at once, its gains, its open choices."""
     slot = state.players[owner].estate[index]
     c = slot_card(slot)
     player = state.players[actor]
-    if not free and c.pay:
-        economy.pay(player, c.pay)
     if c.special in AT_ONCE:
         AT_ONCE[c.special](state, actor, slot)
     queued = OPENS[c.special](c, slot) if c.special in OPENS else []
@@ -81,7 +101,7 @@ def free_moves(player: Player) -> list[Move]:
     moves = []
     for i, slot in enumerate(player.estate):
         c = slot_card(slot)
-        if c.kind != "free" or not economy.can_pay(player, c.pay):
+        if c.kind != "free" or not economy.can_pay(player, c.pay, wild=False):
             continue
         label = f"{c.name} ({economy.text(c.pay)})"
         if c.special != "drain_gnome":

@@ -4,7 +4,8 @@ Rulebook "1. Brew Beers": "Players simultaneously brew their beers behind their 
 screens." Here each seat brews in turn order while the others wait; what it brews stays in its
 private ``brews`` until every seat has finished, so nobody learns another's beers early. A beer
 is one barrel recipe and one or more spice recipes, its ingredients paid as each recipe joins
-it, so a beer is never misbrewed (docs/rules/dragon_brew.md, "Brewing").
+it, so a beer is never misbrewed (docs/rules/dragon_brew.md, "Brewing"); what pays for a recipe
+(the ingredient itself or mana weed) is the seat's choice, kept in its private ``owed``.
 """
 
 from __future__ import annotations
@@ -38,23 +39,35 @@ def unused(player: Player) -> list[str]:
     return [r for r in player.book if r not in used]
 
 
+def _spices_after(player: Player) -> list[tuple[str, ...]]:
+    """The spices of the book, by their ingredients: one must stay payable once a barrel is paid."""
+    return [recipe(r).ingredients for r in unused(player) if not recipe(r).barrel]
+
+
 def _spice_after(player: Player, barrel: str) -> bool:
-    """Whether some spice of the book can still be paid once ``barrel`` is: a started beer can be finished."""
-    if not economy.can_pay(player, recipe_cost(barrel)):
-        return False
-    rest = player.clone()
-    economy.pay(rest, recipe_cost(barrel))
-    return any(not recipe(r).barrel and economy.can_pay(rest, recipe_cost(r)) for r in unused(player))
+    """Whether ``barrel`` and then some spice of the book can be paid: a started beer can be finished."""
+    return economy.fits(player.goods, recipe(barrel).ingredients, True, _spices_after(player))
+
+
+def _after(player: Player) -> list[tuple[str, ...]]:
+    """What must stay payable while the recipe just added is paid: a spice after a beer's barrel."""
+    beer = _open(player)
+    return _spices_after(player) if beer is not None and len(beer) == 2 else list(economy.NOTHING_AFTER)
 
 
 def legal(state: DragonBrewState, seat: int) -> list[Move]:
     player = state.players[seat]
+    if player.owed:
+        return [
+            Move("pay", n, f"Pay 1 {n} for {player.owed[0]}")
+            for n in economy.options(player.goods, player.owed, True, _after(player))
+        ]
     beer = _open(player)
     if beer is not None:
         moves = [
             Move("spice", r, f"Add {recipe(r).name} to the beer")
             for r in unused(player)
-            if not recipe(r).barrel and economy.can_pay(player, recipe_cost(r))
+            if not recipe(r).barrel and economy.can_pay(player, recipe_cost(r), wild=True)
         ]
         return moves + ([Move("close", "", "This beer is done")] if len(beer) > 2 else [])
     moves = []
@@ -72,12 +85,14 @@ def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
     secret = frozenset({seat})
     if move.kind == "free":
         return use_free(state, seat, move.arg)
+    if move.kind == "pay":
+        return _pay(player, seat, move.arg)
     if move.kind in ("barrel", "spice"):
-        economy.pay(player, recipe_cost(move.arg))
         if move.kind == "barrel":
             player.brews.append([OPEN, move.arg])
         else:
             player.brews[-1].append(move.arg)
+        player.owed = economy.settle(player, list(recipe(move.arg).ingredients), True, _after(player))
         text = f"You add {recipe(move.arg).name} to a beer"
         return [Event("brewing", text, seat, {"recipe": move.arg}, secret)]
     if move.kind == "close":
@@ -90,6 +105,14 @@ def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
         state.turn += 1
         return events
     return events + after_brewing(state)
+
+
+def _pay(player: Player, seat: int, name: str) -> list[Event]:
+    """A recipe's ingredient paid with the chosen one (itself or mana weed); the rest if no choice is left.
+    Private: which recipes are being brewed must not show."""
+    player.add(name, -1)
+    player.owed = economy.settle(player, player.owed[1:], True, _after(player))
+    return [Event("paid", f"You pay 1 {name}", seat, {"ingredient": name}, frozenset({seat}))]
 
 
 def dark_elf(state: DragonBrewState) -> int:

@@ -3,7 +3,7 @@
 Public: race, estate (cards, upgrades, brewers placed, spell tokens), meeples, VP, ribbons,
 the scoring disk's place in the stack, a bribe on a judge. Private (rulebook "Set Up Player
 Screens" and issue #18 "Secrets"): gold, ingredients, the recipe book, the beers being brewed,
-the Dark Elf's shadow judges, and the winter choices.
+the Dark Elf's shadow judges, the winter choices, and what a recipe being brewed is still owed.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ class Player(DeclaredRecord, view_name="DragonBrewPlayerView"):
     brews: list[list[str]] = private(list, copy=_copy_beers)  # beers behind the screen
     shadow: list[str] = private(list, copy="list", shows={"shadow_count": len})
     kept: list[int] = private(lambda: [0] * len(INGREDIENTS), copy="list")  # winter stores
+    owed: list[str] = private(list, copy="list")  # what the recipe just brewed still asks to be paid with
 
     def good(self, name: str) -> int:
         return int(self.goods[INGREDIENTS.index(name)])

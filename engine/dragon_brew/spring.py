@@ -80,7 +80,7 @@ def _spells(state: DragonBrewState, player: Player) -> list[Move]:
         if slot_card(slot).kind == "spell"
         and not slot[USED]
         and state.tokens_left
-        and economy.can_pay(player, slot_card(slot).pay)
+        and economy.can_pay(player, slot_card(slot).pay, wild=True)
     ]
 
 
@@ -91,7 +91,7 @@ def _assignments(state: DragonBrewState, player: Player) -> list[Move]:
     moves = []
     for i, slot in enumerate(player.estate):
         c = slot_card(slot)
-        if not usable(slot) or not economy.can_pay(player, c.pay):
+        if not usable(slot) or not economy.can_pay(player, c.pay, wild=False):
             continue
         if c.special == "ogre_ruled" and not any(state.judges):
             continue

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.events import Event
+from engine.dragon_brew import economy
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.choices import Task, card_name
-from engine.dragon_brew.components import MASH, judge, recipe
+from engine.dragon_brew.components import MASH, event, judge, recipe
 from engine.dragon_brew.decks import discard_slot, draw, refill, take_slot
-from engine.dragon_brew.draft import draft, start_clearing
-from engine.dragon_brew.effects import again, execute, sacrifice
+from engine.dragon_brew.draft import draft, reward, start_clearing
+from engine.dragon_brew.effects import again, execute, perform, sacrifice
 from engine.dragon_brew.estate import slot_card
 from engine.dragon_brew.player import GNOMES, OWN
 from engine.dragon_brew.table import DragonBrewState
@@ -55,6 +56,23 @@ def _take(state: DragonBrewState, seat: int, move: Move, task: Task) -> list[Eve
     state.players[seat].add(move.arg, 1)
     _count_down(state)
     return [Event("took", f"Seat {seat} takes 1 {move.arg}", seat, {"ingredient": move.arg})]
+
+
+def _pay(state: DragonBrewState, seat: int, move: Move, task: Task) -> list[Event]:
+    """One unit of a cost paid with the chosen ingredient; what then leaves no choice is paid too.
+    Once all is paid, what waited for it goes on: the card's action, or the event's reward."""
+    player, wild = state.players[seat], bool(task[2])
+    player.add(move.arg, -1)
+    left = economy.settle(player, str(task[3]).split(".")[1:], wild)
+    events = [Event("paid", f"You pay 1 {move.arg}", seat, {"ingredient": move.arg}, frozenset({seat}))]
+    if left:
+        task[1], task[3] = len(left), ".".join(left)
+        return events
+    state.tasks.pop(0)
+    then, args = str(task[4]), task[5:]
+    if then == "card":
+        return events + perform(state, seat, int(args[0]), int(args[1]), first=bool(args[2]))
+    return events + reward(state, seat, event(str(args[0])))
 
 
 def _again(state: DragonBrewState, seat: int, move: Move, task: Task) -> list[Event]:
@@ -169,6 +187,7 @@ def _raise(state: DragonBrewState, seat: int, move: Move, task: Task) -> list[Ev
 MOVES: dict[str, Apply] = {
     "stop": _stop,
     "take": _take,
+    "pay": _pay,
     "again": _again,
     "mash": _mash,
     "pick": _pick,

@@ -120,6 +120,7 @@ _PAYLOADS: dict[str, Callable[[dict[str, Any]], pb.DragonBrewEvent]] = {
     "judge_discarded": lambda p: pb.DragonBrewEvent(judge_discarded=pb.DragonBrewJudge(judge_id=p["judge"])),
     "profit": lambda p: pb.DragonBrewEvent(profit=pb.DragonBrewProfit(gold=p["gold"], vp=p["vp"])),
     "kept": lambda p: pb.DragonBrewEvent(kept=pb.DragonBrewIngredient(ingredient=p["ingredient"])),
+    "paid": lambda p: pb.DragonBrewEvent(paid=pb.DragonBrewIngredient(ingredient=p["ingredient"])),
     "spring": lambda p: pb.DragonBrewEvent(spring=pb.DragonBrewSpring(order=p["order"])),
 }
 

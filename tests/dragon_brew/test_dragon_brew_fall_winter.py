@@ -316,3 +316,18 @@ def test_winter_choices_are_made_seat_after_seat_behind_the_screen() -> None:
     assert all(e.visible_to == frozenset({1}) for e in events)
     act(state, "stored", seat=1)
     assert state.phase == SPRING and holding(state, 1) == {"wheat": 5}
+
+
+def test_the_sea_port_pays_its_grain_by_choice_in_winter() -> None:
+    """Rulebook: "free actions are permitted during the fall and winter phases"; "The Sea Port ... allows
+    the Merfolk player to pay two gold and any two colored grain to collect any colored wort"."""
+    state = start("merfolk", "dwarves")
+    goods(state, 0, gold=2, wheat=2, rye=2)
+    winter_of(state)
+    port = slot(state, 0, "sea_port")
+    act(state, f"free:{port}", seat=0)
+    assert ids(state, 0) == ["pay:wheat", "pay:rye"]
+    act(state, "pay:wheat", "pay:rye", "take:green", seat=0)
+    assert holding(state, 0) == {"wheat": 1, "rye": 1, "green": 1}
+    act(state, "stored", seat=0)
+    assert state.phase == SPRING and holding(state, 0) == {"wheat": 1, "rye": 1, "green": 1}

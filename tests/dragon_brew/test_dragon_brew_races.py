@@ -140,7 +140,7 @@ def test_naga_mana_spell_removes_the_spell_tokens() -> None:
     state = start("naga", "human")
     spell = add_card(state, 0, "transmutation_spell")
     goods(state, 0, wheat=12, mana=1)
-    act(state, f"spell:{spell}")
+    act(state, f"spell:{spell}", *["pay:wheat"] * 6)
     goods(state, 0, wheat=6, mana=1)
     act(state, f"assign:{slot(state, 0, 'mana_spell')}.own")
     assert not state.players[0].estate[spell][USED] and state.tokens_left == 12

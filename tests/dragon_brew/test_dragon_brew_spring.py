@@ -120,7 +120,7 @@ def test_tavern_is_a_free_action_used_as_often_as_paid() -> None:
     state = start("dwarves", "human")
     tavern = add_card(state, 0, "tavern")
     goods(state, 0, wheat=4, rye=2, gold=0)
-    act(state, f"free:{tavern}", f"free:{tavern}")
+    act(state, f"free:{tavern}", "pay:wheat", "pay:wheat", "pay:wheat", f"free:{tavern}")  # then no choice
     assert holding(state, 0) == {} and state.players[0].gold == 2
     assert f"free:{tavern}" not in ids(state)
 
@@ -131,7 +131,7 @@ def test_transmutation_spell_once_a_year_with_a_token() -> None:
     state = start("halfling", "human")
     spell = add_card(state, 0, "transmutation_spell")
     goods(state, 0, wheat=6, rye=6)
-    act(state, f"spell:{spell}")
+    act(state, f"spell:{spell}", *["pay:rye"] * 6)
     assert holding(state, 0)["mana"] == 1 and sum(holding(state, 0).values()) == 7
     assert state.players[0].estate[spell][USED] and state.tokens_left == 11
     assert f"spell:{spell}" not in ids(state)

@@ -127,7 +127,7 @@ class DragonBrewBeer(_message.Message):
     def __init__(self, recipe_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class DragonBrewPlayer(_message.Message):
-    __slots__ = ("race", "vp", "ribbons", "disk", "brewers", "gnomes", "housed", "away", "doomed", "estate", "brewed", "winter", "presented", "ribboned", "book_size", "shadow_count", "gold", "goods", "book", "brews", "shadow", "kept")
+    __slots__ = ("race", "vp", "ribbons", "disk", "brewers", "gnomes", "housed", "away", "doomed", "estate", "brewed", "winter", "presented", "ribboned", "book_size", "shadow_count", "gold", "goods", "book", "brews", "shadow", "kept", "owed")
     RACE_FIELD_NUMBER: _ClassVar[int]
     VP_FIELD_NUMBER: _ClassVar[int]
     RIBBONS_FIELD_NUMBER: _ClassVar[int]
@@ -150,6 +150,7 @@ class DragonBrewPlayer(_message.Message):
     BREWS_FIELD_NUMBER: _ClassVar[int]
     SHADOW_FIELD_NUMBER: _ClassVar[int]
     KEPT_FIELD_NUMBER: _ClassVar[int]
+    OWED_FIELD_NUMBER: _ClassVar[int]
     race: str
     vp: int
     ribbons: int
@@ -172,7 +173,8 @@ class DragonBrewPlayer(_message.Message):
     brews: _containers.RepeatedCompositeFieldContainer[DragonBrewBeer]
     shadow: _containers.RepeatedScalarFieldContainer[str]
     kept: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, race: _Optional[str] = ..., vp: _Optional[int] = ..., ribbons: _Optional[int] = ..., disk: _Optional[int] = ..., brewers: _Optional[int] = ..., gnomes: _Optional[int] = ..., housed: _Optional[int] = ..., away: _Optional[int] = ..., doomed: _Optional[int] = ..., estate: _Optional[_Iterable[_Union[DragonBrewEstateCard, _Mapping]]] = ..., brewed: _Optional[bool] = ..., winter: _Optional[str] = ..., presented: _Optional[_Iterable[_Union[DragonBrewBeer, _Mapping]]] = ..., ribboned: _Optional[_Iterable[int]] = ..., book_size: _Optional[int] = ..., shadow_count: _Optional[int] = ..., gold: _Optional[int] = ..., goods: _Optional[_Iterable[int]] = ..., book: _Optional[_Iterable[str]] = ..., brews: _Optional[_Iterable[_Union[DragonBrewBeer, _Mapping]]] = ..., shadow: _Optional[_Iterable[str]] = ..., kept: _Optional[_Iterable[int]] = ...) -> None: ...
+    owed: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, race: _Optional[str] = ..., vp: _Optional[int] = ..., ribbons: _Optional[int] = ..., disk: _Optional[int] = ..., brewers: _Optional[int] = ..., gnomes: _Optional[int] = ..., housed: _Optional[int] = ..., away: _Optional[int] = ..., doomed: _Optional[int] = ..., estate: _Optional[_Iterable[_Union[DragonBrewEstateCard, _Mapping]]] = ..., brewed: _Optional[bool] = ..., winter: _Optional[str] = ..., presented: _Optional[_Iterable[_Union[DragonBrewBeer, _Mapping]]] = ..., ribboned: _Optional[_Iterable[int]] = ..., book_size: _Optional[int] = ..., shadow_count: _Optional[int] = ..., gold: _Optional[int] = ..., goods: _Optional[_Iterable[int]] = ..., book: _Optional[_Iterable[str]] = ..., brews: _Optional[_Iterable[_Union[DragonBrewBeer, _Mapping]]] = ..., shadow: _Optional[_Iterable[str]] = ..., kept: _Optional[_Iterable[int]] = ..., owed: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class DragonBrewAction(_message.Message):
     __slots__ = ("kind", "arg")
@@ -191,7 +193,7 @@ class DragonBrewAmount(_message.Message):
     def __init__(self, name: _Optional[str] = ..., amount: _Optional[int] = ...) -> None: ...
 
 class DragonBrewEvent(_message.Message):
-    __slots__ = ("card_used", "card_burned", "drafted", "took", "mashed", "cleared", "recipe_taken", "recipe_drawn", "recipe_seen", "ogre_ruled", "bribed", "brewing", "brewed", "judge_swapped", "presented", "awarded", "judge_discarded", "profit", "kept", "spring")
+    __slots__ = ("card_used", "card_burned", "drafted", "took", "mashed", "cleared", "recipe_taken", "recipe_drawn", "recipe_seen", "ogre_ruled", "bribed", "brewing", "brewed", "judge_swapped", "presented", "awarded", "judge_discarded", "profit", "kept", "spring", "paid")
     CARD_USED_FIELD_NUMBER: _ClassVar[int]
     CARD_BURNED_FIELD_NUMBER: _ClassVar[int]
     DRAFTED_FIELD_NUMBER: _ClassVar[int]
@@ -212,6 +214,7 @@ class DragonBrewEvent(_message.Message):
     PROFIT_FIELD_NUMBER: _ClassVar[int]
     KEPT_FIELD_NUMBER: _ClassVar[int]
     SPRING_FIELD_NUMBER: _ClassVar[int]
+    PAID_FIELD_NUMBER: _ClassVar[int]
     card_used: DragonBrewCardUsed
     card_burned: DragonBrewCard
     drafted: DragonBrewDrafted
@@ -232,7 +235,8 @@ class DragonBrewEvent(_message.Message):
     profit: DragonBrewProfit
     kept: DragonBrewIngredient
     spring: DragonBrewSpring
-    def __init__(self, card_used: _Optional[_Union[DragonBrewCardUsed, _Mapping]] = ..., card_burned: _Optional[_Union[DragonBrewCard, _Mapping]] = ..., drafted: _Optional[_Union[DragonBrewDrafted, _Mapping]] = ..., took: _Optional[_Union[DragonBrewIngredient, _Mapping]] = ..., mashed: _Optional[_Union[DragonBrewIngredient, _Mapping]] = ..., cleared: _Optional[_Union[DragonBrewCard, _Mapping]] = ..., recipe_taken: _Optional[_Union[DragonBrewRecipe, _Mapping]] = ..., recipe_drawn: _Optional[_Union[DragonBrewDeck, _Mapping]] = ..., recipe_seen: _Optional[_Union[DragonBrewRecipe, _Mapping]] = ..., ogre_ruled: _Optional[_Union[DragonBrewJudgeSlot, _Mapping]] = ..., bribed: _Optional[_Union[DragonBrewBribed, _Mapping]] = ..., brewing: _Optional[_Union[DragonBrewRecipe, _Mapping]] = ..., brewed: _Optional[_Union[DragonBrewBeer, _Mapping]] = ..., judge_swapped: _Optional[_Union[DragonBrewJudgeSwapped, _Mapping]] = ..., presented: _Optional[_Union[DragonBrewPresented, _Mapping]] = ..., awarded: _Optional[_Union[DragonBrewAwarded, _Mapping]] = ..., judge_discarded: _Optional[_Union[DragonBrewJudge, _Mapping]] = ..., profit: _Optional[_Union[DragonBrewProfit, _Mapping]] = ..., kept: _Optional[_Union[DragonBrewIngredient, _Mapping]] = ..., spring: _Optional[_Union[DragonBrewSpring, _Mapping]] = ...) -> None: ...
+    paid: DragonBrewIngredient
+    def __init__(self, card_used: _Optional[_Union[DragonBrewCardUsed, _Mapping]] = ..., card_burned: _Optional[_Union[DragonBrewCard, _Mapping]] = ..., drafted: _Optional[_Union[DragonBrewDrafted, _Mapping]] = ..., took: _Optional[_Union[DragonBrewIngredient, _Mapping]] = ..., mashed: _Optional[_Union[DragonBrewIngredient, _Mapping]] = ..., cleared: _Optional[_Union[DragonBrewCard, _Mapping]] = ..., recipe_taken: _Optional[_Union[DragonBrewRecipe, _Mapping]] = ..., recipe_drawn: _Optional[_Union[DragonBrewDeck, _Mapping]] = ..., recipe_seen: _Optional[_Union[DragonBrewRecipe, _Mapping]] = ..., ogre_ruled: _Optional[_Union[DragonBrewJudgeSlot, _Mapping]] = ..., bribed: _Optional[_Union[DragonBrewBribed, _Mapping]] = ..., brewing: _Optional[_Union[DragonBrewRecipe, _Mapping]] = ..., brewed: _Optional[_Union[DragonBrewBeer, _Mapping]] = ..., judge_swapped: _Optional[_Union[DragonBrewJudgeSwapped, _Mapping]] = ..., presented: _Optional[_Union[DragonBrewPresented, _Mapping]] = ..., awarded: _Optional[_Union[DragonBrewAwarded, _Mapping]] = ..., judge_discarded: _Optional[_Union[DragonBrewJudge, _Mapping]] = ..., profit: _Optional[_Union[DragonBrewProfit, _Mapping]] = ..., kept: _Optional[_Union[DragonBrewIngredient, _Mapping]] = ..., spring: _Optional[_Union[DragonBrewSpring, _Mapping]] = ..., paid: _Optional[_Union[DragonBrewIngredient, _Mapping]] = ...) -> None: ...
 
 class DragonBrewCardUsed(_message.Message):
     __slots__ = ("card_id", "owner", "gain")
