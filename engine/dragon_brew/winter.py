@@ -1,9 +1,9 @@
 """Winter (rulebook "Winter Game Phase") and the turn order of the next spring.
 
-Performed "simultaneously by all players", modelled as the brewing is (issue #18: "model it as
-each seat choosing in turn"): the seats with a choice to make (their free actions first, then
-which ingredients go to the Winter Stores, which recipes to discard down to the Brewer's Study's
-limit) decide one after another in turn order, behind the screen. One at a time, a free action's
+Performed "simultaneously by all players", modelled as the brewing is: the seats with a choice
+to make (their free actions first, then which ingredients go to the Winter Stores, which recipes
+to discard down to the Brewer's Study's limit) decide one after another in turn order, behind the
+screen, so no seat sees another's choice before making its own. One at a time, a free action's
 open choices (the Farmer's Market's grain, the Sea Port's payment and wort) are always the
 deciding seat's own, and no seat's move takes another's turn away. After year 3 the game ends.
 """
