@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache, cached_property
+from pathlib import Path
 from typing import Any
 
-from ai_players.policies import register_heuristic
+from ai_players.heuristics.linear_value import LinearValue, register_linear_value
+from ai_players.policies import register_evaluator, register_heuristic
 from engine.beer_pioneers import data
-from engine.beer_pioneers.brewery import Brewery
+from engine.beer_pioneers.brewery import NO_DIAL, NO_MASTER, Brewery
 from engine.beer_pioneers.brewing import item_name
 from engine.beer_pioneers.orders import order_choices
 from engine.beer_pioneers.state import BeerPioneersState
@@ -241,4 +243,76 @@ def projected_scores(state: State) -> list[float]:
     return projected
 
 
+# -- the fitted leaf value ------------------------------------------------------------------------
+
+FEATURES = (
+    "vp", "coins", "beers", "barrels", "brewing", "rotations_left", "open_coops", "extensions",
+    "level", "progress", "workers", "experience", "display", "rotation_icons", "master", "hand",
+    "orders", "best_target", "missing", "fillable_vp",
+)  # fmt: skip
+VALUE_FILE = Path(__file__).with_name("beer_pioneers_value.json")
+END_VP = 20  # the score that ends the game at the end of its round (docs/rules/beer_pioneers.md 2.8)
+
+
+def features(state: State, seat: int) -> tuple[float, ...]:
+    """What the fitted value reads of one seat's brewery, in the order of ``FEATURES``."""
+    s: BeerPioneersState = state  # type: ignore[assignment]
+    brewery = s.breweries[seat]
+    targets = _targets(brewery)
+    dials = [left for left in brewery.dials if left != NO_DIAL]
+    fillable = [a for a in order_choices(brewery) if a.kind == "order"]
+    orders = [data.cards()[c].order for c in brewery.hand]
+    return (
+        float(brewery.vp),
+        float(brewery.coins),
+        float(sum(i != data.BARREL for i in brewery.cellar)),
+        float(brewery.cellar.count(data.BARREL)),
+        float(len(dials)),
+        float(sum(dials)),
+        float(len(brewery.open_coops)),
+        float(len(brewery.extensions)),
+        float(brewery.level),
+        float(brewery.progress),
+        float(len(brewery.workers)),
+        float(sum(brewery.workers)),
+        float(len(brewery.display)),
+        float(brewery.rotations()),
+        float(brewery.master != NO_MASTER),
+        float(len(brewery.hand)),
+        float(sum(o is not None for o in orders)),
+        targets[0][0] if targets else 0.0,
+        float(sum(targets[0][1].values())) if targets else 0.0,
+        float(max((data.cards()[int(a.arg.partition(":")[0])].order.vp for a in fillable), default=0)),  # type: ignore[union-attr]
+    )
+
+
+def value_stage(state: State) -> tuple[float, float]:
+    """How near the end is (the leading score over the score that ends the game, at most 1), and 1
+    once a seat has reached it (this round is the last)."""
+    s: BeerPioneersState = state  # type: ignore[assignment]
+    lead = max(b.vp for b in s.breweries)
+    return min(lead / END_VP, 1.0), 1.0 if lead >= END_VP else 0.0
+
+
+VALUE = LinearValue(
+    game="beer_pioneers",
+    features=FEATURES,
+    read=features,
+    stage=value_stage,
+    base=projected_scores,
+    path=VALUE_FILE,
+)
+
+
+def fitted_scores(state: State) -> list[float]:
+    """``projected_scores`` plus the further gain a linear model fitted on greedy self-play expects
+    (``ai_players.experiments.fit_value --game beer_pioneers``); only its margins are meaningful."""
+    if state.is_terminal():
+        return state.scores()
+    return VALUE.scores(state)
+
+
 register_heuristic("beer_pioneers", score_actions, projected_scores)
+register_linear_value(VALUE)
+if VALUE_FILE.exists():
+    register_evaluator("beer_pioneers", "fitted", fitted_scores)
