@@ -19,6 +19,11 @@ from engine.dragon_brew.components import FAMILIES, INGREDIENTS, MANA, Amounts
 from engine.dragon_brew.player import Player
 
 _MANA = INGREDIENTS.index(MANA)
+# The ingredient indices one unit is paid from (a named ingredient: itself; a family: its members).
+_OWN = {
+    **{n: (i,) for i, n in enumerate(INGREDIENTS)},
+    **{f: tuple(map(INGREDIENTS.index, m)) for f, m in FAMILIES.items()},
+}
 # What must stay payable once a cost is paid: any one of these unit lists (``()``: nothing more).
 NOTHING_AFTER: tuple[tuple[str, ...], ...] = ((),)
 
@@ -45,8 +50,8 @@ def _spend(goods: list[int], needed: Sequence[str], wild: bool) -> list[int] | N
     rest (optimal for whether a cost can be paid at all); the goods left, or None."""
     left = list(goods)
     for unit in sorted(needed, key=lambda u: u in FAMILIES):
-        own = [INGREDIENTS.index(n) for n in FAMILIES.get(unit, (unit,))]
-        best = max(own, key=lambda i: (left[i], -i))
+        own = _OWN[unit]
+        best = own[0] if len(own) == 1 else max(own, key=lambda i: (left[i], -i))
         if left[best] > 0:
             left[best] -= 1
         elif wild and left[_MANA] > 0:
@@ -115,10 +120,13 @@ def settle(
 def plan(player: Player, cost: Iterable[tuple[str, int]], wild: bool) -> tuple[int, list[int]] | None:
     """The gold and ingredients (by index) ``cost`` takes from ``player`` when paid greedily."""
     cost = tuple(cost)
-    left = _spend(player.goods, units(cost), wild)
-    if left is None or gold(cost) > player.gold:
+    price = gold(cost)
+    if price > player.gold:
         return None
-    return gold(cost), [have - rest for have, rest in zip(player.goods, left, strict=True)]
+    left = _spend(player.goods, units(cost), wild)
+    if left is None:
+        return None
+    return price, [have - rest for have, rest in zip(player.goods, left, strict=True)]
 
 
 def can_pay(player: Player, cost: Iterable[tuple[str, int]], wild: bool) -> bool:
