@@ -387,6 +387,8 @@ class MetricsInterceptor(grpc.aio.ServerInterceptor):
 
     def __init__(self, stats: GrpcServerStats = GRPC_SERVER) -> None:
         self._stats = stats
+        # method -> (the handler gRPC resolved, its counted wrapper): wrapped once, not per call
+        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler[Any, Any], grpc.RpcMethodHandler[Any, Any]]] = {}
 
     async def intercept_service(
         self,
@@ -396,8 +398,24 @@ class MetricsInterceptor(grpc.aio.ServerInterceptor):
         handler = await continuation(handler_call_details)
         if handler is None:  # unknown method: gRPC answers UNIMPLEMENTED itself
             return None
+        return self._counted(handler_call_details.method, handler)
+
+    def _counted(
+        self, method: str, handler: grpc.RpcMethodHandler[Any, Any]
+    ) -> grpc.RpcMethodHandler[Any, Any]:
+        """``handler`` wrapped by ``_wrap``, reused while the method resolves to the same handler object.
+
+        The wrapper holds no per-call state (each call's start time and status are locals of
+        ``handle``), so one serves every call; building it per call cost a handler tuple, a
+        dict and a closure. Only resolved methods are kept: the server's own, a fixed few.
+        """
+        known = self._wrapped.get(method)
+        if known is not None and known[0] is handler:
+            return known[1]
         grpc_type = _grpc_type(handler)
-        return _wrap(handler, grpc_type, self._stats.method(handler_call_details.method, grpc_type))
+        wrapped = _wrap(handler, grpc_type, self._stats.method(method, grpc_type))
+        self._wrapped[method] = (handler, wrapped)
+        return wrapped
 
 
 def _wrap(
