@@ -22,7 +22,8 @@ LEVELS: dict[str, SearchConfig] = {
     # The budget of the strength runs (docs/AI.md): about 25 ms per TBBR Dice decision on one
     # core of a 2.8 GHz Xeon (0.1-0.15 s on a busier, slower machine); it beats the greedy heuristic.
     # Its cut-off rollouts are scored by the value fitted on self-play where the game has one
-    # (TBBR Dice): +100 Elo [+33, +175] over the hand-written projection at the same budget.
+    # (TBBR Dice, the board game, Beer Pioneers; heuristics.linear_value): on TBBR Dice +100 Elo
+    # [+33, +175] over the hand-written projection at the same budget.
     "medium": SearchConfig(
         iterations=40, time_limit=1.0, rollout="greedy", rollout_depth=8, leaf_value="fitted"
     ),

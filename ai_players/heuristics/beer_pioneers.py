@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ai_players.heuristics.linear_value import LinearValue, register_linear_value
-from ai_players.policies import register_evaluator, register_heuristic
+from ai_players.policies import register_heuristic
 from engine.beer_pioneers import data
 from engine.beer_pioneers.brewery import NO_DIAL, NO_MASTER, Brewery
 from engine.beer_pioneers.brewing import item_name
@@ -304,15 +304,5 @@ VALUE = LinearValue(
 )
 
 
-def fitted_scores(state: State) -> list[float]:
-    """``projected_scores`` plus the further gain a linear model fitted on greedy self-play expects
-    (``ai_players.experiments.fit_value --game beer_pioneers``); only its margins are meaningful."""
-    if state.is_terminal():
-        return state.scores()
-    return VALUE.scores(state)
-
-
 register_heuristic("beer_pioneers", score_actions, projected_scores)
 register_linear_value(VALUE)
-if VALUE_FILE.exists():
-    register_evaluator("beer_pioneers", "fitted", fitted_scores)

@@ -69,13 +69,29 @@ class LinearValue:
             scores[seat] += weights[0] + sum(w * v for w, v in zip(weights[1:], x, strict=True))
         return scores
 
+    def leaf(self, state: State) -> list[float]:
+        """The search's ``fitted`` leaf value: the final scores once the game is over, else ``scores``.
+
+        Only the margins it implies are meaningful (the weights are fitted on margins), which is all
+        the search reads.
+        """
+        return state.scores() if state.is_terminal() else self.scores(state)
+
 
 _VALUES: dict[tuple[str, bool], LinearValue] = {}
 
 
-def register_linear_value(value: LinearValue) -> None:
-    """Make ``value`` the one ``fit_value --game`` (with ``--solo`` for a solo value) fits for its game."""
+def register_linear_value(value: LinearValue, *, as_leaf: bool = True) -> None:
+    """Make ``value`` the one ``fit_value --game`` (with ``--solo`` for a solo value) fits for its game.
+
+    With ``as_leaf`` and a weights file on disk, ``value.leaf`` also becomes the game's ``fitted``
+    leaf value; before the first fit there is no file, and the search keeps the game's projection.
+    """
     _VALUES[(value.game, value.solo)] = value
+    if as_leaf and value.path.exists():
+        from ai_players.policies import register_evaluator
+
+        register_evaluator(value.game, "fitted", value.leaf)
 
 
 def linear_value(game: str, solo: bool = False) -> LinearValue:

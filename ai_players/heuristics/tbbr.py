@@ -18,7 +18,7 @@ The heuristic scores each legal action from the position alone (no cloning):
 it is the rollout policy, so it must be cheap. ``projected_scores`` is the
 static evaluation the search scores its cut-off rollouts by: the final score
 each seat would have if the game ended now, plus what its remaining scorings,
-TU and Breathalyzer promise. ``fitted_scores`` (the ``fitted`` leaf of the
+TU and Breathalyzer promise. ``VALUE.leaf`` (the ``fitted`` leaf of the
 ``medium`` and ``hard`` levels) adds a linear model fitted on greedy self-play
 (``linear_value``; weights in ``tbbr_value.json``). Both only ever see a
 determinization of the seat's observation (in the search and in the arena),
@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ai_players.heuristics.linear_value import LinearValue, register_linear_value
-from ai_players.policies import register_evaluator, register_heuristic
+from ai_players.policies import register_heuristic
 from engine.core import State
 from engine.tbbr import objectives
 from engine.tbbr.actions import (
@@ -480,16 +480,5 @@ VALUE = LinearValue(
 )
 
 
-def fitted_scores(state: State) -> list[float]:
-    """``projected_scores`` plus the further gain a linear model fitted on greedy self-play expects
-    (``ai_players.experiments.fit_value --game tbbr``); only the margins it implies are meaningful."""
-    s: TbbrState = state  # type: ignore[assignment]
-    if s.terminal:
-        return s.scores()
-    return VALUE.scores(state)
-
-
 register_heuristic("tbbr", score_actions, projected_scores)
 register_linear_value(VALUE)
-if VALUE_FILE.exists():
-    register_evaluator("tbbr", "fitted", fitted_scores)

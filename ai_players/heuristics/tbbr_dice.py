@@ -341,6 +341,6 @@ register_heuristic("tbbr_dice", score_actions, projected_scores)
 # The greedy player's mean solo score against Thomas (61 over 400 deals, docs/AI.md "Solo"): the solo
 # reward is centred there, so it separates the scores a solo game actually reaches (about 30 to 90).
 register_solo_par("tbbr_dice", 60.0)
-register_evaluator("tbbr_dice", "fitted", fitted_scores)
-register_linear_value(VALUE)
-register_linear_value(SOLO_VALUE)
+register_evaluator("tbbr_dice", "fitted", fitted_scores)  # the 2-player or the solo value, by the table
+register_linear_value(VALUE, as_leaf=False)
+register_linear_value(SOLO_VALUE, as_leaf=False)

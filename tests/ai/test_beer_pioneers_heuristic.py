@@ -19,7 +19,7 @@ def test_the_heuristic_is_registered_with_its_leaf_values() -> None:
     assert has_heuristic("beer_pioneers")
     assert heuristic("beer_pioneers") is bp.score_actions
     assert evaluator("beer_pioneers", "default") is bp.projected_scores
-    assert evaluator("beer_pioneers", "fitted") is bp.fitted_scores
+    assert evaluator("beer_pioneers", "fitted") == bp.VALUE.leaf
     assert linear_value("beer_pioneers") is bp.VALUE
 
 

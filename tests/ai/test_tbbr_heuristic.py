@@ -12,7 +12,7 @@ from ai_players.arena import report, run_match
 from ai_players.experiments import fit_value
 from ai_players.heuristics import tbbr
 from ai_players.heuristics.linear_value import linear_value
-from ai_players.heuristics.tbbr import fitted_scores, home_tu, projected_scores, score_actions
+from ai_players.heuristics.tbbr import home_tu, projected_scores, score_actions
 from ai_players.policies import evaluator, has_heuristic, heuristic, make_policy
 from engine.core import Rng, registry
 from engine.tbbr.actions import Claim
@@ -43,7 +43,7 @@ def test_the_heuristic_is_registered_with_its_leaf_values() -> None:
     assert has_heuristic("tbbr")
     assert heuristic("tbbr") is score_actions
     assert evaluator("tbbr", "default") is projected_scores
-    assert evaluator("tbbr", "fitted") is fitted_scores
+    assert evaluator("tbbr", "fitted") == tbbr.VALUE.leaf
     assert linear_value("tbbr") is tbbr.VALUE
 
 
@@ -128,7 +128,7 @@ def test_the_heuristic_claims_objectives_and_comes_home() -> None:
 
 def test_the_projection_is_the_final_score_at_the_end_and_counts_what_is_to_come() -> None:
     state, _ = _greedy_game(2, seed=4, policy_seed=0)
-    assert projected_scores(state) == state.scores() == fitted_scores(state)
+    assert projected_scores(state) == state.scores() == tbbr.VALUE.leaf(state)
     start: Any = GAME.new_state(2, {}, 4)
     projected = projected_scores(start)
     assert projected[0] == projected[1] > 0  # nothing scored yet, but all the time to come
