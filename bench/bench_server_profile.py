@@ -1,6 +1,6 @@
 """Where the server spends its time per SubmitAction: a cProfile of the server process under load.
 
-    .venv/bin/python bench/bench_server_profile.py [--seconds 8] [--clients 64] [--top 25]
+    .venv/bin/python bench/bench_server_profile.py [--seconds 8] [--clients 64] [--top 25] [--metrics]
 
 Starts a private redis-server and one zythos server under cProfile, plays
 random tbbr_dice moves from 64 clients (bench/loadgen.py), stops the server
@@ -29,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import loadgen
-from bench.procs import Processes, machine
+from bench.procs import Processes, free_port, machine
 from bench.report import row, table
 from bench.scripted_games import seed_scripts
 
@@ -136,15 +136,17 @@ def main() -> None:
     parser.add_argument(
         "--racers", type=int, default=0, help="profile a hot game: this many clients racing on one game"
     )
+    parser.add_argument("--metrics", action="store_true", help="serve /metrics (the instrumented path)")
     args = parser.parse_args()
-    print(f"cProfile of the zythos server under SubmitAction load ({machine()})")
+    metrics = "on" if args.metrics else "off"
+    print(f"cProfile of the zythos server under SubmitAction load, metrics {metrics} ({machine()})")
     with Processes() as procs:
         redis = procs.redis()
         url = f"redis://127.0.0.1:{redis.port}/0"
         games = 12 if args.racers else args.clients
         scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, games, args.moves))
         profile = procs.workdir / "server.prof"
-        server = procs.zythos(url, profile_to=profile)
+        server = procs.zythos(url, profile_to=profile, metrics_port=free_port() if args.metrics else 0)
         result = loadgen.run(
             "hot" if args.racers else "games",
             [server.target],

@@ -78,7 +78,7 @@ class Ceiling:
         await self._redis.aclose()
 
 
-async def serve(url: str, blob_bytes: int, port: int) -> None:
+async def serve(url: str, blob_bytes: int, port: int, reuse_port: bool = False) -> None:
     ceiling = Ceiling(url, blob_bytes)
     handler = grpc.method_handlers_generic_handler(
         "zythos.v1.GameService",
@@ -90,7 +90,8 @@ async def serve(url: str, blob_bytes: int, port: int) -> None:
             )
         },
     )
-    server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
+    # with --reuse-port, several ceilings share one port as ``zythos-server --processes N`` does
+    server = grpc.aio.server(options=[("grpc.so_reuseport", 1 if reuse_port else 0)])
     server.add_generic_rpc_handlers((handler,))
     bound = server.add_insecure_port(f"127.0.0.1:{port}")
     stop = asyncio.Event()
@@ -108,9 +109,10 @@ def main() -> None:
     parser.add_argument("--redis-url", required=True)
     parser.add_argument("--blob-bytes", type=int, required=True, help="size of the value written per call")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (announced in the log)")
+    parser.add_argument("--reuse-port", action="store_true", help="share the port with other processes")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    asyncio.run(serve(args.redis_url, args.blob_bytes, args.port))
+    asyncio.run(serve(args.redis_url, args.blob_bytes, args.port, args.reuse_port))
 
 
 if __name__ == "__main__":

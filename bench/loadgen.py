@@ -84,6 +84,23 @@ class Plan:
     reread: bool = False  # hot: after ABORTED, GetGame for the version before the next try
     interval: float = 0.0  # games: seconds between a client's moves, open loop (0: closed loop)
     balanced: bool = False  # one channel balancing round-robin over every target (zythos.channel)
+    connections: int = 1  # channels (each its own TCP connection) per target; clients are dealt over them
+
+
+def _channels(plan: Plan) -> list[grpc.aio.Channel]:
+    """The process's channels: one balancing over every target, or ``connections`` per target.
+
+    Channels of one process share their TCP connection unless each has its own subchannel pool:
+    several connections are what a server sharing its port among processes spreads.
+    """
+    if plan.balanced:
+        return [balanced_channel("ipv4:" + ",".join(plan.targets))]
+    options = [("grpc.use_local_subchannel_pool", 1)] if plan.connections > 1 else []
+    return [
+        grpc.aio.insecure_channel(target, options=options)
+        for _ in range(plan.connections)
+        for target in plan.targets
+    ]
 
 
 class Client:
@@ -190,10 +207,7 @@ class Client:
 
 async def _run(plan: Plan, window: Window) -> Tally:
     tally = Tally()
-    if plan.balanced:
-        channels = [balanced_channel("ipv4:" + ",".join(plan.targets))]
-    else:
-        channels = [grpc.aio.insecure_channel(target) for target in plan.targets]
+    channels = _channels(plan)
     for channel in channels:
         await asyncio.wait_for(channel.channel_ready(), 10)
     await asyncio.sleep(max(0.0, window.start - time.monotonic()))
@@ -257,11 +271,13 @@ def run(
     interval: float = 0.0,
     on_window: Callable[[bool], None] | None = None,
     balanced: bool = False,
+    connections: int = 1,
 ) -> Result:
     """Drive the servers with ``clients`` spread over ``processes`` load-generator processes.
 
     ``watch`` names the pids whose CPU use is reported (servers, Redis); the
-    load generators are added as ``loadgen``.
+    load generators are added as ``loadgen``. ``connections``: TCP connections
+    per server and load-generator process (1: every client shares one).
     """
     context = multiprocessing.get_context("spawn")
     processes = max(1, min(processes, len(clients)))
@@ -271,7 +287,9 @@ def run(
     for n in range(processes):
         share = tuple(tuple(games) for games in clients[n::processes])
         ids = tuple(range(len(clients)))[n::processes]
-        plan = Plan(mode, tuple(targets), share, ids, repeat, backoff, reread, interval, balanced)
+        plan = Plan(
+            mode, tuple(targets), share, ids, repeat, backoff, reread, interval, balanced, connections
+        )
         receiving, sending = context.Pipe(duplex=False)
         worker = context.Process(target=_worker, args=(plan, window, sending), daemon=True)
         worker.start()

@@ -149,8 +149,9 @@ class Processes:
         metrics_port: int = 0,
         profile_to: Path | None = None,
         extra: Sequence[str] = (),
+        port: int = 0,
     ) -> Child:
-        """``python -m server`` on a free port over ``redis_url``, with ``extra`` flags.
+        """``python -m server`` on ``port`` (0: a free one) over ``redis_url``, with ``extra`` flags.
 
         ``profile_to``: under cProfile (bench/profiled_server.py).
         """
@@ -163,7 +164,7 @@ class Processes:
             "--host",
             "127.0.0.1",
             "--port",
-            "0",
+            str(port),
             "--redis-url",
             redis_url,
             "--metrics-port",
@@ -173,9 +174,12 @@ class Processes:
             *extra,
         ]
         process, log = self._spawn("zythos", argv, _env())
-        child = Child("zythos", process, 0, log)
+        child = Child("zythos", process, port, log)
         self.children.append(child)
-        child.port = _wait_for_log_port(process, log)
+        if port:
+            _wait_for_port(port, process, timeout=30.0)
+        else:
+            child.port = _wait_for_log_port(process, log)
         return child
 
     def bots(self, target: str, bot_secret: str, *extra: str) -> Child:
@@ -195,8 +199,11 @@ class Processes:
         if child in self.children:
             self.children.remove(child)
 
-    def ceiling(self, redis_url: str, blob_bytes: int) -> Child:
-        """The bare grpc.aio + one-Lua-CAS server (bench/ceiling_server.py)."""
+    def ceiling(self, redis_url: str, blob_bytes: int, port: int = 0) -> Child:
+        """The bare grpc.aio + one-Lua-CAS server (bench/ceiling_server.py).
+
+        With a ``port``, it shares that port with other ceilings (SO_REUSEPORT).
+        """
         argv = [
             sys.executable,
             str(BENCH / "ceiling_server.py"),
@@ -204,6 +211,9 @@ class Processes:
             redis_url,
             "--blob-bytes",
             str(blob_bytes),
+            "--port",
+            str(port),
+            *(["--reuse-port"] if port else []),
         ]
         process, log = self._spawn("ceiling", argv)
         child = Child("ceiling", process, 0, log)
@@ -251,6 +261,20 @@ def wait_idle(pid: int, busy_share: float = 0.05, step: float = 0.5, timeout: fl
         if cpu_seconds(pid) - before < busy_share * step:
             break
     return time.monotonic() - began
+
+
+def children_of(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (from /proc): a supervisor's workers."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
 
 
 class CpuMeter:

@@ -9,25 +9,11 @@ from pathlib import Path
 
 import grpc
 
-from bench.procs import Processes, free_port
+from bench.procs import Processes, children_of, free_port
 from tests.replicas.support import sample_sum, scrape, until
 from zythos.client import ZythosClient
 
 CONNECTIONS = 40
-
-
-def children_of(pid: int) -> list[int]:
-    """The live processes whose parent is ``pid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 async def test_two_processes_share_the_port_and_the_games(redis_url: str) -> None:
