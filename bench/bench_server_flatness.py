@@ -1,6 +1,7 @@
-"""Flatness: the SubmitAction benchmark with 0, 1,000 and 100,000 idle games stored beside the played ones.
+"""Flatness: SubmitAction with 0 to 100,000 idle games stored, and with 64 to 10,000 games played at once.
 
     .venv/bin/python bench/bench_server_flatness.py [--seconds 4] [--idle 0,1000,100000] [--clients 1,64]
+    .venv/bin/python bench/bench_server_flatness.py --live 64,1000,10000 [--clients 64]
 
 Starts a private redis-server (no persistence, removed afterwards), seeds the
 played tbbr_dice games (4 players), then grows the store with idle games
@@ -10,6 +11,11 @@ each size, each figure on a freshly started zythos server (its state cache
 must not remember versions the snapshot restore undid) once that server's
 start-up scan of the stored games is over. Every action touches a fixed
 number of keys, so the figures should not move with the number of stored games.
+
+With ``--live``, the number of games being played at once instead: the
+clients play one move of each of their games in turn (``loadgen``'s
+``in_turns``), so every seeded game is live, and the server's state cache
+(``--cache-size``, 10,000 games by default) holds them all or misses.
 """
 
 from __future__ import annotations
@@ -36,7 +42,13 @@ def main() -> None:
     parser.add_argument("--idle", default="0,1000,100000", help="idle games stored, comma-separated, rising")
     parser.add_argument("--clients", default="1,64", help="concurrent clients, comma-separated")
     parser.add_argument("--moves", type=int, default=200, help="moves worked out per game")
+    parser.add_argument(
+        "--live", default="", help="games played at once, comma-separated: measure these instead"
+    )
     args = parser.parse_args()
+    if args.live:
+        live(args)
+        return
     sizes = sorted(int(n) for n in args.idle.split(","))
     levels = [int(c) for c in args.clients.split(",")]
     print(f"SubmitAction vs the number of stored games ({machine()})")
@@ -87,6 +99,49 @@ def main() -> None:
                 f"throughput {other.rate / base.rate:.2f}, "
                 f"p50 {other.quantile_ms(0.5) / base.quantile_ms(0.5):.2f}, "
                 f"p99 {other.quantile_ms(0.99) / base.quantile_ms(0.99):.2f}"
+            )
+
+
+def live(args: argparse.Namespace) -> None:
+    """The same figures with 64 to 10,000 games played at once, one move of each in turn."""
+    counts = sorted(int(n) for n in args.live.split(","))
+    levels = [int(c) for c in args.clients.split(",")]
+    print(f"SubmitAction vs the number of games played at once ({machine()})")
+    with Processes() as procs:
+        store = procs.redis()
+        url = f"redis://127.0.0.1:{store.port}/0"
+        scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, max(counts), args.moves))
+        snapshot = Snapshot.take(url, [s.game_id for s in scripts])
+        rows, rates = [], {}
+        for count in counts:
+            for clients in levels:
+                snapshot.restore(url)
+                server = procs.zythos(url)  # fresh: a state cache must not remember undone versions
+                result = loadgen.run(
+                    "games",
+                    [server.target],
+                    loadgen.deal(scripts[:count], min(clients, count)),
+                    processes=1,
+                    warmup=args.warmup,
+                    duration=args.seconds,
+                    watch={"zythos": server.pid, "redis": store.pid},
+                    in_turns=True,
+                )
+                procs.stop(server)
+                rates[count, clients] = result
+                rows.append(row(f"{count:,} live", 1, min(clients, count), result))
+                print(table(rows[-1:]).splitlines()[-1], flush=True)
+    print("\n" + table(rows) + "\n")
+    for clients in levels:
+        base = rates[counts[0], clients]
+        for count in counts[1:]:
+            other = rates[count, clients]
+            print(
+                f"{clients:>3} clients: {count:,} live / {counts[0]:,} live: "
+                f"throughput {other.rate / base.rate:.2f}, "
+                f"p50 {other.quantile_ms(0.5) / base.quantile_ms(0.5):.2f}, "
+                f"p99 {other.quantile_ms(0.99) / base.quantile_ms(0.99):.2f}, "
+                f"server CPU per call {other.server_cpu_per_call / base.server_cpu_per_call:.2f}"
             )
 
 

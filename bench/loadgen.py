@@ -5,7 +5,8 @@ many client coroutines over them. A client sends the bytes of a ``Move``
 (see ``scripted_games``) and reads no response body, so the per-call cost on
 the client is gRPC's alone. Two ways to play:
 
-- ``games``: each client plays its own games, one move after another; with
+- ``games``: each client plays its own games, one move after another (game after
+  game, or ``in_turns``: one move of each game in turn, all of them live at once); with
   an ``interval``, open loop: each client sends a move every ``interval``
   seconds (from a random phase) whether or not the last one was answered, and
   a move's latency counts from when it was due, so a server falling behind
@@ -26,14 +27,14 @@ import multiprocessing
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
 import grpc
 
 from bench.procs import CpuMeter
-from bench.scripted_games import GameScript
+from bench.scripted_games import GameScript, Move
 from zythos.channel import balanced_channel
 from zythos.client import ZythosError
 from zythos.v1 import game_service_pb2 as pb
@@ -85,6 +86,7 @@ class Plan:
     interval: float = 0.0  # games: seconds between a client's moves, open loop (0: closed loop)
     balanced: bool = False  # one channel balancing round-robin over every target (zythos.channel)
     connections: int = 1  # channels (each its own TCP connection) per target; clients are dealt over them
+    in_turns: bool = False  # games: a client plays one move of each of its games in turn
 
 
 def _channels(plan: Plan) -> list[grpc.aio.Channel]:
@@ -101,6 +103,20 @@ def _channels(plan: Plan) -> list[grpc.aio.Channel]:
         for _ in range(plan.connections)
         for target in plan.targets
     ]
+
+
+def _one_after_another(games: Sequence[GameScript]) -> Iterator[tuple[GameScript, Move]]:
+    for game in games:
+        for move in game.moves:
+            yield game, move
+
+
+def _in_turns(games: Sequence[GameScript]) -> Iterator[tuple[GameScript, Move]]:
+    """The first move of every game, then the second of every game, ...: all of them live at once."""
+    for index in range(max((len(game.moves) for game in games), default=0)):
+        for game in games:
+            if index < len(game.moves):
+                yield game, game.moves[index]
 
 
 class Client:
@@ -151,24 +167,28 @@ class Client:
             self._tally.errors[f"{error.code().name} {detail.reason}".strip()] += 1
         return None
 
-    async def play(self, games: Sequence[GameScript], repeat: bool) -> None:
-        """Each game's moves in order; a failed move abandons that game."""
+    async def play(self, games: Sequence[GameScript], repeat: bool, in_turns: bool = False) -> None:
+        """Each game's moves in order, game after game or (``in_turns``) one move of each game in
+        turn; a failed move abandons that game."""
         due = time.monotonic() + self._jitter.uniform(0, self._interval)
         while True:
-            for game in games:
-                for move in game.moves:
-                    if self._interval:
-                        await asyncio.sleep(max(0.0, due - time.monotonic()))
-                        began, due = due, due + self._interval
-                    else:
-                        began = time.monotonic()
-                    try:
-                        await self._submit(move.request, metadata=move.metadata)
-                    except grpc.aio.AioRpcError as error:
-                        self._failed(error)
-                        break
-                    if not self._count(began):
-                        return
+            abandoned: set[str] = set()
+            for game, move in _in_turns(games) if in_turns else _one_after_another(games):
+                if game.game_id in abandoned:
+                    continue
+                if self._interval:
+                    await asyncio.sleep(max(0.0, due - time.monotonic()))
+                    began, due = due, due + self._interval
+                else:
+                    began = time.monotonic()
+                try:
+                    await self._submit(move.request, metadata=move.metadata)
+                except grpc.aio.AioRpcError as error:
+                    self._failed(error)
+                    abandoned.add(game.game_id)
+                    continue
+                if not self._count(began):
+                    return
             if not repeat:
                 self._tally.starved += 1
                 return
@@ -215,7 +235,9 @@ async def _run(plan: Plan, window: Window) -> Tally:
     for index, games in zip(plan.client_ids, plan.clients, strict=True):
         channel = channels[index % len(channels)]
         client = Client(f"c{index}", channel, window, tally, plan.backoff, plan.reread, plan.interval)
-        clients.append(client.play(games, plan.repeat) if plan.mode == "games" else client.race(games))
+        clients.append(
+            client.play(games, plan.repeat, plan.in_turns) if plan.mode == "games" else client.race(games)
+        )
     await asyncio.gather(*clients)
     for channel in channels:
         await channel.close()
@@ -272,12 +294,14 @@ def run(
     on_window: Callable[[bool], None] | None = None,
     balanced: bool = False,
     connections: int = 1,
+    in_turns: bool = False,
 ) -> Result:
     """Drive the servers with ``clients`` spread over ``processes`` load-generator processes.
 
     ``watch`` names the pids whose CPU use is reported (servers, Redis); the
     load generators are added as ``loadgen``. ``connections``: TCP connections
     per server and load-generator process (1: every client shares one).
+    ``in_turns``: each client plays one move of each of its games in turn, so all are live at once.
     """
     context = multiprocessing.get_context("spawn")
     processes = max(1, min(processes, len(clients)))
@@ -288,7 +312,17 @@ def run(
         share = tuple(tuple(games) for games in clients[n::processes])
         ids = tuple(range(len(clients)))[n::processes]
         plan = Plan(
-            mode, tuple(targets), share, ids, repeat, backoff, reread, interval, balanced, connections
+            mode,
+            tuple(targets),
+            share,
+            ids,
+            repeat,
+            backoff,
+            reread,
+            interval,
+            balanced,
+            connections,
+            in_turns,
         )
         receiving, sending = context.Pipe(duplex=False)
         worker = context.Process(target=_worker, args=(plan, window, sending), daemon=True)
