@@ -11,7 +11,11 @@ Players only ever receive their seat's observation: the search works from it,
 and the baselines play on a determinization of it.
 
     python -m ai_players.arena --game tbbr_dice --players 2 \\
-        --a mcts:iters=200 --b greedy --games 400 --workers 2 --seed 1
+        --a mcts:iters=200 --b greedy --games 400 --workers 2 --seed 1 --json m.json
+
+With ``--json``, every finished game is also appended to ``m.json.partial``: a
+long match that is stopped resumes from there when started again with the
+same arguments, and loses only the games in progress.
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any, Protocol
 
 from ai_players.levels import config_for
@@ -366,24 +372,35 @@ def run_match(
     options: dict[str, str] | None = None,
     workers: int = 1,
     progress: bool = False,
+    done: Sequence[GameRecord] = (),
+    on_record: Callable[[GameRecord], None] | None = None,
 ) -> list[GameRecord]:
-    """Play ``games`` (rounded up to whole deals) and return the records in schedule order."""
+    """Play ``games`` (rounded up to whole deals) and return the records in schedule order.
+
+    ``done`` holds records of this match already played (a resumed run): their games are not
+    played again. ``on_record`` hears each new record as its game ends.
+    """
     options = options or {}
     tasks = list(schedule(games, len(lineup)))
-    args = [(game, tuple(lineup), options, seed, deal, rot) for deal, rot in tasks]
-    records: list[GameRecord] = []
+    known = {(r.deal, r.rotation): r for r in done if (r.deal, r.rotation) in set(tasks)}
+    args = [
+        (game, tuple(lineup), options, seed, deal, rot) for deal, rot in tasks if (deal, rot) not in known
+    ]
+    records = list(known.values())
     start = time.perf_counter()
-    if workers <= 1:
-        results: Iterator[GameRecord] = (play_game(*a) for a in args)
+    with ExitStack() as stack:
+        if workers <= 1:
+            results: Iterator[GameRecord] = (play_game(*a) for a in args)
+        else:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
+            results = pool.map(_play_packed, args, chunksize=1)
         for record in results:
             records.append(record)
+            if on_record is not None:
+                on_record(record)
             _progress(progress, len(records), len(tasks), start)
-        return records
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for record in pool.map(_play_packed, args, chunksize=1):
-            records.append(record)
-            _progress(progress, len(records), len(tasks), start)
-    return records
+    order = {task: index for index, task in enumerate(tasks)}
+    return sorted(records, key=lambda r: order[r.deal, r.rotation])
 
 
 def _play_packed(args: tuple[Any, ...]) -> GameRecord:
@@ -439,18 +456,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], help="game option name=value")
-    parser.add_argument("--json", help="also write the report and every game record to this file")
+    parser.add_argument(
+        "--json",
+        help="also write the report and every game record to this file; while the match runs, each "
+        "finished game goes to FILE.partial, and a run started again with the same match resumes from it",
+    )
     args = parser.parse_args(argv)
 
     game = load_game(args.game)
     options = dict(item.split("=", 1) for item in args.option)
     lineup = [args.a] + [args.b] * (args.players - 1)
+    match = {"game": args.game, "lineup": lineup, "seed": args.seed, "options": options}
+    partial = Partial(Path(args.json + ".partial"), match) if args.json else None
+    done = partial.resume() if partial else []
+    if done:
+        print(f"  resuming: {len(done)} games already played, read from {partial}", file=sys.stderr)
     start = time.perf_counter()
-    records = run_match(game, lineup, args.games, args.seed, options, args.workers, progress=True)
+    records = run_match(
+        game,
+        lineup,
+        args.games,
+        args.seed,
+        options,
+        args.workers,
+        True,
+        done,
+        partial.add if partial else None,
+    )
     elapsed = time.perf_counter() - start
     result = report(records)
     print(format_report(result, args.a, args.b))
-    print(f"  wall time     {elapsed:.0f} s with {args.workers} worker(s)")
+    print(f"  wall time     {elapsed:.0f} s with {args.workers} worker(s)" + (" (this run)" if done else ""))
     if args.json:
         with open(args.json, "w") as out:
             json.dump(
@@ -463,7 +499,43 @@ def main(argv: Sequence[str] | None = None) -> int:
                 out,
                 indent=1,
             )
+    if partial:
+        partial.path.unlink(missing_ok=True)
     return 0
+
+
+@dataclass(frozen=True)
+class Partial:
+    """The games of an unfinished match, one JSON line each after a line naming the match.
+
+    A long match stopped half-way (a machine needed elsewhere, a session's end) keeps what it
+    played: started again with the same game, lineup, seed and options, it plays only the rest.
+    A file naming another match is started afresh.
+    """
+
+    path: Path
+    match: dict[str, Any]
+
+    def resume(self) -> list[GameRecord]:
+        """The records already played for this match, and the file ready to take more."""
+        lines = self.path.read_text().splitlines() if self.path.exists() else []
+        if not lines or json.loads(lines[0]) != self.match:
+            self.path.write_text(json.dumps(self.match) + "\n")
+            return []
+        return [record_from_json(json.loads(line)) for line in lines[1:] if line.strip()]
+
+    def add(self, record: GameRecord) -> None:
+        with self.path.open("a") as out:
+            out.write(json.dumps(asdict(record)) + "\n")
+
+    def __str__(self) -> str:
+        return str(self.path)
+
+
+def record_from_json(row: dict[str, Any]) -> GameRecord:
+    """A ``GameRecord`` from its ``asdict`` form (lists back to tuples)."""
+    tuples = {name: tuple(row[name]) for name in ("seats", "scores", "ranking")}
+    return GameRecord(**{**row, **tuples})
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from ai_players.arena import GameRecord, format_report, report
+from ai_players.arena import GameRecord, format_report, record_from_json, report
 
 
 def load_records(paths: Sequence[Path]) -> tuple[list[str], list[GameRecord]]:
@@ -27,17 +27,7 @@ def load_records(paths: Sequence[Path]) -> tuple[list[str], list[GameRecord]]:
         if lineup is not None and data["lineup"] != lineup:
             raise SystemExit(f"{path}: lineup {data['lineup']} differs from {lineup}")
         lineup = data["lineup"]
-        rows = [
-            GameRecord(
-                **{
-                    **row,
-                    "seats": tuple(row["seats"]),
-                    "scores": tuple(row["scores"]),
-                    "ranking": tuple(row["ranking"]),
-                }
-            )
-            for row in data["records"]
-        ]
+        rows = [record_from_json(row) for row in data["records"]]
         records += [GameRecord(**{**r.__dict__, "deal": r.deal + offset}) for r in rows]
         offset += 1 + max(r.deal for r in rows)
     if lineup is None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
-from dataclasses import replace
+from dataclasses import asdict, replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,17 +14,20 @@ from ai_players.arena import (
     Estimate,
     GameRecord,
     MctsAgent,
+    Partial,
     elo,
+    main,
     make_agent,
     pairwise_share,
     parse_config,
     play_game,
+    record_from_json,
     report,
     run_match,
     schedule,
     win_share,
 )
-from tests.ai.hidden_pot import HiddenPot, HiddenPotState
+from tests.ai.hidden_pot import GAME, HiddenPot, HiddenPotState
 
 
 class RecordingPot(HiddenPot):
@@ -67,6 +72,47 @@ def test_a_match_is_the_same_with_worker_processes() -> None:
     parallel = run_match(game, ["mcts:iters=30", "greedy"], games=4, seed=9, workers=2)
     untimed = [[replace(r, search_seconds=0.0) for r in records] for records in (serial, parallel)]
     assert untimed[0] == untimed[1]
+
+
+def _untimed(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**r, "search_seconds": 0.0} for r in records]
+
+
+def test_a_stopped_match_resumes_from_its_partial_file(tmp_path: Path) -> None:
+    """Games already in FILE.partial are kept, not played again; the rest are played as before."""
+    lineup, seed = ["mcts:iters=10", "greedy"], 4
+    argv = ["--game", "tests.ai.hidden_pot:GAME", "--a", lineup[0], "--b", lineup[1], "--games", "6"]
+    reference = tmp_path / "whole.json"
+    assert main([*argv, "--seed", str(seed), "--json", str(reference)]) == 0
+    assert not Path(f"{reference}.partial").exists()
+    whole = json.loads(reference.read_text())["records"]
+    # A run stopped after its first deal: the header line and two games, one marked to be recognised.
+    resumed = tmp_path / "resumed.json"
+    match = {"game": "tests.ai.hidden_pot:GAME", "lineup": lineup, "seed": seed, "options": {}}
+    partial = Partial(Path(f"{resumed}.partial"), match)
+    assert partial.resume() == []
+    run_match(GAME, lineup, games=2, seed=seed, on_record=partial.add)
+    lines = Path(f"{resumed}.partial").read_text().splitlines()
+    marked = {**json.loads(lines[2]), "decisions": 99_999}
+    Path(f"{resumed}.partial").write_text("\n".join([*lines[:2], json.dumps(marked)]) + "\n")
+
+    assert main([*argv, "--seed", str(seed), "--json", str(resumed)]) == 0
+    records = json.loads(resumed.read_text())["records"]
+    assert records[1]["decisions"] == 99_999  # read back, not replayed
+    assert _untimed(records[:1] + records[2:]) == _untimed(whole[:1] + whole[2:])
+    assert not Path(f"{resumed}.partial").exists()
+
+
+def test_a_partial_file_of_another_match_is_started_afresh(tmp_path: Path) -> None:
+    path = tmp_path / "m.json.partial"
+    old = Partial(path, {"game": "g", "lineup": ["a", "b"], "seed": 1, "options": {}})
+    old.resume()
+    record = GameRecord(deal=0, rotation=0, seats=(0, 1), scores=(1.0, 2.0), ranking=(2, 1), decisions=3)
+    old.add(record)
+    assert old.resume() == [record]
+    assert record_from_json(asdict(record)) == record
+    assert Partial(path, {"game": "g", "lineup": ["a", "b"], "seed": 2, "options": {}}).resume() == []
+    assert path.read_text().count("\n") == 1  # only the new header
 
 
 def test_search_beats_random_play() -> None:
