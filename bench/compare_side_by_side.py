@@ -9,7 +9,8 @@ and runs one server from each checkout (``python -m server`` with the checkout a
 directory and ``PYTHONPATH``), each driven by its own load generator over the same window:
 whatever else loads the machine meanwhile falls on both at once, so their ratio holds still.
 The order the two start in alternates from round to round. Prints each round's figures and
-ratio, then the medians. ``--metrics`` serves /metrics too (the MetricsInterceptor path).
+ratio, then the medians. ``--metrics`` serves /metrics too (the instrumented path: RPC metrics,
+observer, timed store).
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=400, help="moves worked out per game")
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--warmup", type=float, default=1.0)
-    parser.add_argument("--metrics", action="store_true", help="serve /metrics (MetricsInterceptor on)")
+    parser.add_argument("--metrics", action="store_true", help="serve /metrics (the RPC metrics on)")
     args = parser.parse_args()
     this, baseline = HERE, args.baseline.resolve()
     print(

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import grpc
 
@@ -25,13 +26,17 @@ from server.store import SessionStore, open_store
 from server.store.timed import TimedStore
 from zythos import settings
 
+if TYPE_CHECKING:
+    from server.metrics import RpcMetrics
+
 log = logging.getLogger("server")
 
 
 @dataclass
 class Instruments:
-    """What metrics add to a server: the RPC interceptors, the domain observer and the timed store."""
+    """What metrics and logging add: RPC counts, interceptors, the domain observer, the timed store."""
 
+    rpc_metrics: RpcMetrics | None
     interceptors: list[grpc.aio.ServerInterceptor]
     observer: Observer | None
     store: SessionStore
@@ -41,8 +46,8 @@ def _instrumented(config: Config) -> Instruments:
     """The store the configuration names; with a metrics port, serve /metrics and instrument it all."""
     store = open_store(config.redis_url, config.expiry, config.redis_wait_replicas)
     if not config.metrics_port:
-        return Instruments([], None, store)
-    from server.metrics import MetricsInterceptor, start_metrics_server, store_operation
+        return Instruments(None, [], None, store)
+    from server.metrics import RpcMetrics, start_metrics_server, store_operation
     from server.metrics_observer import MetricsObserver
 
     try:
@@ -52,7 +57,7 @@ def _instrumented(config: Config) -> Instruments:
             PROG, f"--metrics-port {config.metrics_port} on {config.metrics_address!r}: {exc.strerror or exc}"
         )
     timed = TimedStore(store, store_operation("redis" if config.redis_url else "memory"))
-    return Instruments([MetricsInterceptor()], MetricsObserver(config.live_sample_seconds), timed)
+    return Instruments(RpcMetrics(), [], MetricsObserver(config.live_sample_seconds), timed)
 
 
 def _start_bot_workers(config: Config, port: int) -> list[subprocess.Popen[bytes]]:
@@ -124,6 +129,7 @@ async def serve(config: Config) -> None:
             interceptors=instruments.interceptors,
             store=instruments.store,
             observer=instruments.observer,
+            rpc_metrics=instruments.rpc_metrics,
         )
     except RuntimeError:  # grpc's only word for a port it cannot bind
         settings.fail(

@@ -7,7 +7,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -37,6 +37,9 @@ from zythos.v1 import matchmaking_service_pb2 as mm_pb
 from zythos.v1 import matchmaking_service_pb2_grpc as mm_grpc
 from zythos.v1 import player_service_pb2 as player_pb
 from zythos.v1 import player_service_pb2_grpc as player_grpc
+
+if TYPE_CHECKING:
+    from server.metrics import RpcMetrics
 
 log = logging.getLogger(__name__)
 
@@ -119,12 +122,19 @@ class GenericOnly:
     path, a dict lookup per service. The handlers and answers are the same (an
     unknown method is UNIMPLEMENTED either way); the gRPC-Web app, which reads
     the registered handlers, is given them directly (``add_guarded``).
+
+    With ``metrics``, every handler is counted (``RpcMetrics.generic``), health
+    and reflection included: wrapped here rather than by an interceptor, which
+    would put gRPC's interceptor coroutine chain in front of every call.
     """
 
-    def __init__(self, server: grpc.aio.Server) -> None:
+    def __init__(self, server: grpc.aio.Server, metrics: RpcMetrics | None = None) -> None:
         self._server = server
+        self._metrics = metrics
 
     def add_generic_rpc_handlers(self, handlers: Sequence[grpc.GenericRpcHandler]) -> None:
+        if self._metrics is not None:
+            handlers = [self._metrics.generic(handler) for handler in handlers]
         self._server.add_generic_rpc_handlers(handlers)
 
     def add_registered_method_handlers(self, service: str, handlers: Any) -> None:
@@ -165,11 +175,13 @@ def build_server(
     store: SessionStore | None = None,
     sessions: Sessions | None = None,
     observer: Observer | None = None,
+    rpc_metrics: RpcMetrics | None = None,
 ) -> ZythosServer:
     """A ready-to-start server. Call inside a running event loop.
 
-    ``interceptors`` wrap every RPC and ``observer`` hears domain happenings
-    (both for metrics); ``store`` or ``sessions`` replace the ones the
+    ``rpc_metrics`` counts every RPC on both ports and ``observer`` hears domain
+    happenings (both for metrics); ``interceptors`` wrap every native RPC (the
+    DEBUG request log); ``store`` or ``sessions`` replace the ones the
     configuration would open (tests).
     """
     if sessions is None:
@@ -199,7 +211,7 @@ def build_server(
         ),
     ]
     services = [*for_browsers, (bot_grpc.add_BotServiceServicer_to_server, bot_service, bot_pb)]
-    generic = GenericOnly(server)
+    generic = GenericOnly(server, rpc_metrics)
     for add_to_server, servicer, module in services:
         (service,) = module.DESCRIPTOR.services_by_name.values()
         add_guarded(add_to_server, servicer, generic, request_types(service), drain.refusing)
@@ -220,7 +232,12 @@ def build_server(
     port = _listen(server, config)
     web = None
     if config.grpc_web_port:
-        app = GrpcWebApp(Cors.parse(config.grpc_web_origins), _static_root(config), config.max_message_bytes)
+        app = GrpcWebApp(
+            Cors.parse(config.grpc_web_origins),
+            _static_root(config),
+            config.max_message_bytes,
+            counted=rpc_metrics.counted if rpc_metrics else None,
+        )
         for add_to_server, servicer, module in for_browsers:
             (service,) = module.DESCRIPTOR.services_by_name.values()
             add_guarded(add_to_server, servicer, app, request_types(service), drain.refusing)

@@ -184,6 +184,8 @@ class GrpcWebApp:
     cors: Cors = field(default_factory=lambda: Cors(frozenset()))
     static_root: Path | None = None
     max_message_bytes: int = 256 * 1024  # --max-message-bytes, as on the native port
+    # wraps each method's handler as it is registered (RpcMetrics.counted: the grpc_server_* metrics)
+    counted: Callable[[str, Handler], Handler] | None = None
     methods: dict[str, Handler] = field(default_factory=dict)
 
     def add_generic_rpc_handlers(self, handlers: object) -> None:
@@ -191,7 +193,8 @@ class GrpcWebApp:
 
     def add_registered_method_handlers(self, service: str, handlers: Mapping[str, Handler]) -> None:
         for name, handler in handlers.items():
-            self.methods[f"/{service}/{name}"] = handler
+            path = f"/{service}/{name}"
+            self.methods[path] = self.counted(path, handler) if self.counted else handler
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

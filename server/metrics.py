@@ -1,9 +1,11 @@
 """Prometheus metrics: the conventional gRPC server set and the ``zythos_*`` domain set.
 
 The gRPC metrics carry the names and labels of go-grpc-prometheus, so the
-usual dashboards and alerts work unchanged; :class:`MetricsInterceptor` fills
-them for every RPC. The domain metrics are module-level objects with small
-helpers that the server calls at the point where the thing happens. (The bot
+usual dashboards and alerts work unchanged; :class:`RpcMetrics` fills them for
+every RPC, native or gRPC-Web, by wrapping each method's handler where it is
+registered (no interceptor: gRPC would put a coroutine chain before every
+call). The domain metrics are module-level objects with small helpers that
+the server calls at the point where the thing happens. (The bot
 worker's own metrics live in ``ai_players.metrics``: a bot never imports the
 server.) Every value is in base units (seconds, counts), and everything is
 registered in prometheus-client's default registry, next to its process
@@ -19,10 +21,10 @@ import asyncio
 import functools
 import time
 from bisect import bisect_left
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, TypeAlias, cast
 from wsgiref.simple_server import WSGIServer
 
 import grpc
@@ -343,9 +345,13 @@ def _grpc_type(handler: grpc.RpcMethodHandler[Any, Any]) -> str:
 def rpc_status_code(
     context: grpc.aio.ServicerContext[Any, Any], error: BaseException | None
 ) -> grpc.StatusCode:
-    """The status an RPC ends with: the one its handler set or aborted with, else how it stopped."""
+    """The status an RPC ends with: the one its handler set or aborted with, else how it stopped.
+
+    A handler that raised after its status was still OK (a gRPC-Web context starts at OK) did not
+    end OK: the error decides.
+    """
     code: grpc.StatusCode | None = context.code()
-    if code is not None:
+    if code is not None and (error is None or code is not grpc.StatusCode.OK):
         return code
     if error is None:
         return grpc.StatusCode.OK
@@ -375,39 +381,34 @@ async def _counting_iterator(iterator: AsyncIterator[Any], stats: MethodStats) -
         yield message
 
 
-class MetricsInterceptor(grpc.aio.ServerInterceptor):
-    """Fills the ``grpc_server_*`` metrics for every RPC of a ``grpc.aio`` server.
+Handler: TypeAlias = "grpc.RpcMethodHandler[Any, Any]"
+
+
+class RpcMetrics:
+    """Fills the ``grpc_server_*`` metrics for every RPC of a ``grpc.aio`` server or the gRPC-Web app.
 
     Handlers are wrapped, not replaced: the status code is the one the handler
     set or aborted with, a handler that raises counts as UNKNOWN, and a client
     that goes away as CANCELLED. Stream messages are counted whether the
     handler yields them or writes them with ``context.write``. Handlers must
     be ``async`` (the grpc.aio style), as every Zythos handler is.
+
+    ``counted`` wraps one method's handler (the gRPC-Web app, at registration);
+    ``generic`` a server's generic handler, whose methods are wrapped the first
+    time they resolve (server.app.GenericOnly registers every service that way).
     """
 
     def __init__(self, stats: GrpcServerStats = GRPC_SERVER) -> None:
         self._stats = stats
-        # method -> (the handler gRPC resolved, its counted wrapper): wrapped once, not per call
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler[Any, Any], grpc.RpcMethodHandler[Any, Any]]] = {}
+        # method -> (the handler it resolved to, its counted wrapper): wrapped once, not per call
+        self._wrapped: dict[str, tuple[Handler, Handler]] = {}
 
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler[Any, Any] | None]],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler[Any, Any] | None:
-        handler = await continuation(handler_call_details)
-        if handler is None:  # unknown method: gRPC answers UNIMPLEMENTED itself
-            return None
-        return self._counted(handler_call_details.method, handler)
-
-    def _counted(
-        self, method: str, handler: grpc.RpcMethodHandler[Any, Any]
-    ) -> grpc.RpcMethodHandler[Any, Any]:
-        """``handler`` wrapped by ``_wrap``, reused while the method resolves to the same handler object.
+    def counted(self, method: str, handler: Handler) -> Handler:
+        """``handler`` of ``/package.Service/Method`` with each call counted and timed.
 
         The wrapper holds no per-call state (each call's start time and status are locals of
-        ``handle``), so one serves every call; building it per call cost a handler tuple, a
-        dict and a closure. Only resolved methods are kept: the server's own, a fixed few.
+        ``handle``), so one serves every call, reused while the method resolves to the same
+        handler object. Only resolved methods are kept: the server's own, a fixed few.
         """
         known = self._wrapped.get(method)
         if known is not None and known[0] is handler:
@@ -416,6 +417,22 @@ class MetricsInterceptor(grpc.aio.ServerInterceptor):
         wrapped = _wrap(handler, grpc_type, self._stats.method(method, grpc_type))
         self._wrapped[method] = (handler, wrapped)
         return wrapped
+
+    def generic(self, handler: grpc.GenericRpcHandler) -> grpc.GenericRpcHandler:
+        """``handler`` answering with counted method handlers."""
+        return _CountedGeneric(handler, self)
+
+
+class _CountedGeneric(grpc.GenericRpcHandler):
+    def __init__(self, inner: grpc.GenericRpcHandler, metrics: RpcMetrics) -> None:
+        self._inner = inner
+        self._metrics = metrics
+
+    def service(self, handler_call_details: grpc.HandlerCallDetails) -> Handler | None:
+        handler = self._inner.service(handler_call_details)
+        if handler is None:  # not this service's method: gRPC asks the next, or answers UNIMPLEMENTED
+            return None
+        return self._metrics.counted(handler_call_details.method, handler)
 
 
 def _wrap(

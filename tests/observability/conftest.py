@@ -1,4 +1,4 @@
-"""Fixtures: a real grpc.aio server on loopback with the observability interceptors, and promtool."""
+"""Fixtures: a real grpc.aio server on loopback with the RPC metrics and the request log, and promtool."""
 
 from __future__ import annotations
 
@@ -12,18 +12,20 @@ from grpc_health.v1 import health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 
 from server import metrics
+from server.app import GenericOnly
 from server.logging import RequestLogInterceptor
-from server.metrics import MetricsInterceptor
+from server.metrics import RpcMetrics
 from tests.observability.support import REPO, LiveServer, TinyGameService
 from zythos.v1 import game_service_pb2_grpc
 
 
 @pytest.fixture
 async def live_server() -> AsyncIterator[LiveServer]:
-    server = grpc.aio.server(interceptors=[MetricsInterceptor(), RequestLogInterceptor()])
+    server = grpc.aio.server(interceptors=[RequestLogInterceptor()])
+    counted = GenericOnly(server, RpcMetrics()).as_server()  # as build_server registers every service
     health = HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health, server)
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(TinyGameService(), server)
+    health_pb2_grpc.add_HealthServicer_to_server(health, counted)
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(TinyGameService(), counted)
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")

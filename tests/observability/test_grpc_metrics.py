@@ -9,7 +9,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
-from server.metrics import MetricsInterceptor
+from server.metrics import RpcMetrics
 from tests.observability.support import (
     GAME_SERVICE,
     HEALTH_SERVICE,
@@ -102,13 +102,14 @@ async def chat(requests: AsyncIterator[bytes], context: grpc.aio.ServicerContext
 
 
 async def test_client_and_bidi_streams_count_messages_both_ways() -> None:
-    """Zythos has no client-streaming RPC today; the interceptor still counts one correctly."""
-    server = grpc.aio.server(interceptors=[MetricsInterceptor()])
+    """Zythos has no client-streaming RPC today; the metrics still count one correctly."""
+    server = grpc.aio.server()
     handlers = {
         "Collect": grpc.stream_unary_rpc_method_handler(collect),
         "Chat": grpc.stream_stream_rpc_method_handler(chat),
     }
-    server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler("test.Echo", handlers)])
+    echo = grpc.method_handlers_generic_handler("test.Echo", handlers)
+    server.add_generic_rpc_handlers([RpcMetrics().generic(echo)])
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()
     collect_labels = grpc_labels("test.Echo", "Collect", "client_stream")

@@ -9,7 +9,7 @@ import pytest
 
 from server.app import build_server, mark_serving
 from server.config import Config
-from server.metrics import MetricsInterceptor
+from server.metrics import RpcMetrics
 from server.metrics_observer import MetricsObserver
 from tests.observability.support import GAME_SERVICE, eventually, grpc_labels, sample
 from zythos.client import ZythosClient, ZythosError
@@ -22,8 +22,8 @@ GAME = {"game_type": "tbbr_dice"}
 async def client(redis_url: str) -> AsyncIterator[ZythosClient]:
     server = build_server(
         Config(host="127.0.0.1", port=0, metrics_port=0, redis_url=redis_url),
-        interceptors=[MetricsInterceptor()],
         observer=MetricsObserver(),
+        rpc_metrics=RpcMetrics(),
     )
     await server.start()
     await mark_serving(server)
