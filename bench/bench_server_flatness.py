@@ -15,7 +15,8 @@ number of keys, so the figures should not move with the number of stored games.
 With ``--live``, the number of games being played at once instead: the
 clients play one move of each of their games in turn (``loadgen``'s
 ``in_turns``), so every seeded game is live, and the server's state cache
-(``--cache-size``, 10,000 games by default) holds them all or misses.
+(``--cache-size``, 10,000 games by default) holds them all or misses. The
+warm-up is long enough to play every game once first (``WARM_MOVES_PER_SECOND``).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=1.0, help="unmeasured seconds before each figure")
     parser.add_argument("--idle", default="0,1000,100000", help="idle games stored, comma-separated, rising")
     parser.add_argument("--clients", default="1,64", help="concurrent clients, comma-separated")
-    parser.add_argument("--moves", type=int, default=200, help="moves worked out per game")
+    parser.add_argument("--moves", type=int, default=200, help="moves worked out per played game (--idle)")
     parser.add_argument(
         "--live", default="", help="games played at once, comma-separated: measure these instead"
     )
@@ -102,6 +103,16 @@ def main() -> None:
             )
 
 
+# Moves worked out over all the games of one --live count: more than its warm-up and window play;
+# at most 200 a game, as in the other figures (longer games would reach their end in the window).
+LIVE_MOVES = 60_000
+LIVE_MOVES_PER_GAME = 200
+# A --live figure's warm-up plays every game at least once at this many moves a second or more, so
+# that a server started fresh for the figure measures its state cache warm, as a replica that has
+# been serving its games is, not one cold miss per game.
+WARM_MOVES_PER_SECOND = 800
+
+
 def live(args: argparse.Namespace) -> None:
     """The same figures with 64 to 10,000 games played at once, one move of each in turn."""
     counts = sorted(int(n) for n in args.live.split(","))
@@ -110,19 +121,22 @@ def live(args: argparse.Namespace) -> None:
     with Processes() as procs:
         store = procs.redis()
         url = f"redis://127.0.0.1:{store.port}/0"
-        scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, max(counts), args.moves))
-        snapshot = Snapshot.take(url, [s.game_id for s in scripts])
         rows, rates = [], {}
         for count in counts:
+            # each count its own games, with moves enough for the window between them (and no more:
+            # working out 200 moves for each of 10,000 games would take minutes)
+            moves = min(LIVE_MOVES_PER_GAME, max(8, -(-LIVE_MOVES // count)))
+            scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, count, moves))
+            snapshot = Snapshot.take(url, [s.game_id for s in scripts])
             for clients in levels:
                 snapshot.restore(url)
                 server = procs.zythos(url)  # fresh: a state cache must not remember undone versions
                 result = loadgen.run(
                     "games",
                     [server.target],
-                    loadgen.deal(scripts[:count], min(clients, count)),
+                    loadgen.deal(scripts, min(clients, count)),
                     processes=1,
-                    warmup=args.warmup,
+                    warmup=max(args.warmup, count / WARM_MOVES_PER_SECOND),
                     duration=args.seconds,
                     watch={"zythos": server.pid, "redis": store.pid},
                     in_turns=True,
