@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.game import State
 from server import validation
 from server.answers import Answer
 from server.reasons import GameError, Reason
 from server.records import GameRecord, GameStatus
 from server.sessions_model import ServedEvent, Submitted
-from server.sessions_shared import SessionContext, decoded, game_of, not_active, required, seat_of, served
+from server.sessions_shared import SessionContext, cached, game_of, not_active, required, seat_of, served
 from server.state_cache import Cached
 from server.steps import Step
 from server.store import RevisionConflict, before_revision, event_ids
@@ -102,33 +103,37 @@ class Play:
         attempt, use_cache = 0, True
         while True:
             entry = self._ctx.cache.take(game_id) if use_cache else None
-            cached = entry is not None
-            entry = entry or decoded(await self._ctx.load(game_id))
+            from_cache = entry is not None
+            entry = entry or cached(await self._ctx.load(game_id))
             try:
                 seat = seat_of(entry.record, required(token))
                 if request_id and (prior := entry.answers.find(seat, request_id)) is not None:
                     self._ctx.cache.put(game_id, entry)
                     return await self._repeat(entry.record, prior, seat)
-                engine_action = _checked(entry, seat, expected_version, action_id, action)
+                state = entry.state()
+                engine_action = _checked(entry.record, state, seat, expected_version, action_id, action)
             except GameError:
-                if cached:  # the cached copy may be behind another replica: decide on the store's
+                if from_cache:  # the cached copy may be behind another replica: decide on the store's
                     use_cache = False
                     continue
                 self._ctx.cache.put(game_id, entry)
                 raise
             try:
-                return await self._commit(entry, seat, engine_action, request_id)
+                return await self._commit(entry, state, seat, engine_action, request_id)
             except RevisionConflict:
                 self._ctx.conflicted(entry.record.game_type, attempt)
                 attempt, use_cache = attempt + 1, False
 
-    async def _commit(self, entry: Cached, seat: int, action: Any, request_id: str) -> Submitted:
-        """Apply a checked action, commit it with its answer, and keep the result in the cache.
+    async def _commit(
+        self, entry: Cached, state: State, seat: int, action: Any, request_id: str
+    ) -> Submitted:
+        """Apply a checked action to ``state`` (the entry's, decoded), commit it with its answer, and
+        keep the result in the cache.
 
-        The entry was taken out of the cache and its state is changed in place,
-        so a commit that loses its race leaves nothing stale behind.
+        The entry was taken out of the cache and ``state`` is this call's own, changed in place, so
+        a commit that loses its race leaves nothing stale behind.
         """
-        step = _apply(entry, seat, action)  # the entry's state is now the step's
+        step = _apply(entry.record, state, seat, action)  # ``state`` is now the step's
         record = step.finish_record()
         if record.clock_turn:  # the hot path of an unclocked game skips the call
             record = await self._ctx.clocked(record, seat)
@@ -139,7 +144,7 @@ class Play:
             stored_answers = answers.encode()
         blob = game_of(record.game_type).dump(step.state)
         await self._ctx.store.commit(entry.revision, record, blob, step.events, stored_answers)
-        self._ctx.cache.put(record.game_id, Cached(record, step.state, revision, answers))
+        self._ctx.cache.put(record.game_id, Cached(record, blob, revision, answers))
         self._ctx.observer.committed(record, step.chance_kinds)
         await self._ctx.maybe_ended(record)
         return _submitted(record, event_ids(revision, len(step.events)), step, seat)
@@ -154,9 +159,10 @@ class Play:
         return Submitted(prior.record(current), tuple(e for e in events if e.event.visible_for(seat)))
 
 
-def _checked(entry: Cached, seat: int, expected_version: int, action_id: str | None, action: Any) -> Any:
+def _checked(
+    record: GameRecord, state: State, seat: int, expected_version: int, action_id: str | None, action: Any
+) -> Any:
     """The engine action to apply, once the request passed every check (nothing is changed)."""
-    record, state = entry.record, entry.state
     if record.status is not GameStatus.ACTIVE:
         raise not_active(record)
     if expected_version and expected_version != record.version:
@@ -181,13 +187,13 @@ def _checked(entry: Cached, seat: int, expected_version: int, action_id: str | N
     return action
 
 
-def _apply(entry: Cached, seat: int, action: Any) -> Step:
-    """Apply a checked action and the dice it triggers to the entry's state (in memory only)."""
-    step = Step(entry.record, entry.state)
+def _apply(record: GameRecord, state: State, seat: int, action: Any) -> Step:
+    """Apply a checked action and the dice it triggers to ``state`` (in memory only)."""
+    step = Step(record, state)
     try:
         # ``_checked`` matched the action against this state's legal list (or found it by id):
         # the unchecked path skips recomputing that list, a large part of the rules' cost.
-        step.note(entry.state.apply_legal(seat, action))
+        step.note(state.apply_legal(seat, action))
     except IllegalAction as exc:
         reason = Reason.NOT_YOUR_TURN if exc.reason == "NOT_YOUR_TURN" else Reason.ILLEGAL_ACTION
         raise GameError(reason, str(exc), engine_reason=exc.reason) from None

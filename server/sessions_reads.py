@@ -19,7 +19,7 @@ from server import validation
 from server.event_hub import EventHub
 from server.records import GameRecord, GameStatus
 from server.sessions_model import GamesPage, ServedEvent, View
-from server.sessions_shared import SessionContext, decoded, required, seat_of, served, visible_for
+from server.sessions_shared import SessionContext, cached, required, seat_of, served, visible_for
 from server.store import Loaded
 
 
@@ -60,19 +60,17 @@ class Reads:
         return loaded.record, self._state(loaded).legal_actions(seat)
 
     def _state(self, loaded: Loaded) -> State:
-        """The engine state of ``loaded``, for reading only: the cached one when it is that revision.
+        """The engine state of ``loaded``, decoded for reading.
 
-        A fresh decode is kept in the cache (unless a newer revision is there)
-        so the next submission on the game needs no load.
+        The game is kept in the cache (unless a newer revision is there) so the
+        next submission on it needs no load.
         """
         game_id = loaded.record.game_id
         entry = self._ctx.cache.peek(game_id)
-        if entry is not None and entry.revision == loaded.revision:
-            return entry.state
-        fresh = decoded(loaded)
+        fresh = cached(loaded)
         if entry is None or entry.revision < loaded.revision:
             self._ctx.cache.put(game_id, fresh)
-        return fresh.state
+        return fresh.state()
 
     async def events(
         self, game_id: str, token: str | None, after: str = "", client: str = ""

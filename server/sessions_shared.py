@@ -198,10 +198,9 @@ def not_active(record: GameRecord) -> GameError:
     return GameError(Reason.GAME_NOT_ACTIVE, f"game {record.game_id} is {record.status.value.lower()}")
 
 
-def decoded(loaded: Loaded) -> Cached:
-    """A loaded game with its engine state and answers decoded: what the cache keeps."""
-    state = game_of(loaded.record.game_type).load(loaded.blob)
-    return Cached(loaded.record, state, loaded.revision, Answers.decode(loaded.answers))
+def cached(loaded: Loaded) -> Cached:
+    """A loaded game as the cache keeps it: its answers decoded, its engine state as the snapshot."""
+    return Cached(loaded.record, loaded.blob, loaded.revision, Answers.decode(loaded.answers))
 
 
 @functools.lru_cache(maxsize=4096)
