@@ -91,16 +91,7 @@ def main() -> None:
         client.flushall()
         client.close()
     print("\n" + table(rows) + "\n")
-    for clients in levels:
-        base = rates[sizes[0], clients]
-        for size in sizes[1:]:
-            other = rates[size, clients]
-            print(
-                f"{clients:>3} clients: {size:,} idle / {sizes[0]:,} idle: "
-                f"throughput {other.rate / base.rate:.2f}, "
-                f"p50 {other.quantile_ms(0.5) / base.quantile_ms(0.5):.2f}, "
-                f"p99 {other.quantile_ms(0.99) / base.quantile_ms(0.99):.2f}"
-            )
+    print_ratios(rates, sizes, levels, "idle")
 
 
 # Moves worked out over all the games of one --live count: more than its warm-up and window play;
@@ -146,12 +137,19 @@ def live(args: argparse.Namespace) -> None:
                 rows.append(row(f"{count:,} live", 1, min(clients, count), result))
                 print(table(rows[-1:]).splitlines()[-1], flush=True)
     print("\n" + table(rows) + "\n")
+    print_ratios(rates, counts, levels, "live")
+
+
+def print_ratios(
+    rates: dict[tuple[int, int], loadgen.Result], sizes: list[int], levels: list[int], what: str
+) -> None:
+    """Each size's figures over the smallest size's, per client count."""
     for clients in levels:
-        base = rates[counts[0], clients]
-        for count in counts[1:]:
-            other = rates[count, clients]
+        base = rates[sizes[0], clients]
+        for size in sizes[1:]:
+            other = rates[size, clients]
             print(
-                f"{clients:>3} clients: {count:,} live / {counts[0]:,} live: "
+                f"{clients:>3} clients: {size:,} {what} / {sizes[0]:,} {what}: "
                 f"throughput {other.rate / base.rate:.2f}, "
                 f"p50 {other.quantile_ms(0.5) / base.quantile_ms(0.5):.2f}, "
                 f"p99 {other.quantile_ms(0.99) / base.quantile_ms(0.99):.2f}, "
