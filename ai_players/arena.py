@@ -382,7 +382,8 @@ def run_match(
     """
     options = options or {}
     tasks = list(schedule(games, len(lineup)))
-    known = {(r.deal, r.rotation): r for r in done if (r.deal, r.rotation) in set(tasks)}
+    scheduled = set(tasks)
+    known = {(r.deal, r.rotation): r for r in done if (r.deal, r.rotation) in scheduled}
     args = [
         (game, tuple(lineup), options, seed, deal, rot) for deal, rot in tasks if (deal, rot) not in known
     ]
