@@ -150,7 +150,7 @@ def make_agent(spec: str, game: Game, seat: int, seed: int) -> Agent:
     if kind in ("random", "greedy"):
         return PolicyAgent(game, seat, make_policy(kind, game.name), seed)
     if kind == "level":
-        return MctsAgent(game, seat, config_for(params), seed)
+        return MctsAgent(game, seat, config_for(game.name, params), seed)
     if kind == "mcts":
         return MctsAgent(game, seat, parse_config(params), seed)
     raise ValueError(f"unknown player {spec!r}: use random, greedy, level:<name> or mcts:<params>")

@@ -61,6 +61,9 @@ from ai_players.policies import (
 )
 from engine.core import Game, Rng, State
 
+# Root candidates of sequential halving budgeted by time alone (no iteration count to scale with).
+TIME_ONLY_CANDIDATES = 4
+
 
 @dataclass(frozen=True)
 class SearchConfig:
@@ -98,9 +101,10 @@ class SearchConfig:
     # Root selection: "ucb" (the tree's own bandit; the most visited action is played) or
     # "halving" (sequential halving over the heuristic's favourite candidates in paired worlds,
     # a best-arm identification that spends the budget on the comparison that decides the move;
-    # needs an iteration budget and falls back to "ucb" without one).
+    # with a time limit alone, each round gets an equal share of the time instead of the iterations).
     root: str = "ucb"
-    candidates: int | None = None  # halving: root candidates; None = iterations // 8, within 2..16
+    # halving: root candidates; None = iterations // 8, within 2..16 (4 with a time limit alone)
+    candidates: int | None = None
     workers: int = 1  # root-parallel searches (processes) per decision
 
     def __post_init__(self) -> None:
@@ -274,7 +278,7 @@ class Search:
             self._world_seed = self.rng.next_u64()
         if self.config.paired_worlds:
             self._probe = probe if sequential else None
-        if len(legal) > 1 and self.config.root == "halving" and sequential and self.config.iterations:
+        if len(legal) > 1 and self.config.root == "halving" and sequential:
             return self._halving(observation, probe, legal, start)
         if len(legal) > 1:
             iterations = self._iterate(observation, start)
@@ -297,9 +301,11 @@ class Search:
         not knock out its favourite. Below the root the tree searches as usual.
         The statistics are this decision's visits alone (a reused subtree keeps
         its inner nodes, not its root means, which came from other worlds).
+        Without an iteration budget each round gets an equal share of the time
+        left, and its candidates as many visits each as fit in it.
         """
         config = self.config
-        budget = config.iterations or 0
+        budget = config.iterations
         arms = self._candidates(probe, legal, budget)
         visits = [0] * len(arms)
         totals = [0.0] * len(arms)
@@ -316,14 +322,21 @@ class Search:
 
         spent = 0
         for played in range(rounds):
-            share = max(1, (budget - spent) // ((rounds - played) * len(alive)))
-            for _ in range(share):
-                if deadline is not None and spent and time.perf_counter() >= deadline:
+            share, until = None, deadline  # visits per candidate this round, and when it ends
+            if budget is not None:
+                share = max(1, (budget - spent) // ((rounds - played) * len(alive)))
+            elif deadline is not None:
+                now = time.perf_counter()
+                until = now + (deadline - now) / (rounds - played)
+            passes = 0
+            while share is None or passes < share:
+                if until is not None and (spent if budget else passes) and time.perf_counter() >= until:
                     break
                 for i in alive:
                     totals[i] += self._visit_arm(observation, arms[i][0], arms[i][1], visits[i])
                     visits[i] += 1
                     spent += 1
+                passes += 1
             if len(alive) > 1:
                 alive = sorted(alive, key=score, reverse=True)[: (len(alive) + 1) // 2]
         winner = alive[0]
@@ -336,9 +349,10 @@ class Search:
         seconds = time.perf_counter() - start
         return SearchResult(stats[winner].action, spent, seconds, (stats[winner], *others))
 
-    def _candidates(self, probe: State, legal: list[Any], budget: int) -> list[tuple[Any, Node]]:
+    def _candidates(self, probe: State, legal: list[Any], budget: int | None) -> list[tuple[Any, Node]]:
         """The root actions halving compares: the heuristic's favourites (ties at random), as root edges."""
-        wanted = self.config.candidates or min(16, max(2, budget // 8))
+        default = TIME_ONLY_CANDIDATES if budget is None else min(16, max(2, budget // 8))
+        wanted = self.config.candidates or default
         table = self.root.table(self.seat)
         children = []
         for action in legal:

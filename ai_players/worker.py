@@ -141,7 +141,7 @@ def decide(
     wire = registry.wire(game_type)
     view = pb.GameView.FromString(view_bytes)
     observation = wire.view_from_proto(getattr(view, wire.oneof_field))
-    config = config_for(level)
+    config = config_for(game_type, level)
     if max_iterations and (config.iterations is None or config.iterations > max_iterations):
         config = replace(config, iterations=max_iterations)
     result = search(game, observation, view.your_seat, config, seed)

@@ -187,7 +187,7 @@ def main() -> int:
         iterations=args.iters, rollout=args.rollout, rollout_epsilon=args.eps, rollout_depth=args.depth
     )
     if args.level:
-        config = config_for(args.level)
+        config = config_for(args.game, args.level)
     positions = collect(game, args.players, options, args.games, args.seed)
     chosen = pick(positions, args.per_phase)
     described = (

@@ -93,13 +93,13 @@ def openspiel_evaluator(game: Game, kind: str, seed: int) -> Any:
     if kind == "stock":
         return mcts.RandomRolloutEvaluator(1, numpy_rng(seed))
     if kind == "medium":
-        leaf = config_for("medium")
+        leaf = config_for(game.name, "medium")
         depth, value = leaf.rollout_depth, leaf.leaf_value
         return EngineRolloutEvaluator(game.name, "greedy", depth=depth, seed=seed, value=value)
     raise ValueError(f"unknown OpenSpiel evaluator {kind!r}: stock or medium")
 
 
-def our_config(kind: str, seconds: float) -> SearchConfig:
+def our_config(game: Game, kind: str, seconds: float) -> SearchConfig:
     """Our search budgeted by wall time: ``stock`` (random rollouts to the end) or a level's settings.
 
     ``stock`` and ``medium`` use the leaf of ``openspiel_evaluator`` of the same name.
@@ -108,7 +108,7 @@ def our_config(kind: str, seconds: float) -> SearchConfig:
         return SearchConfig(
             iterations=None, time_limit=seconds, rollout="random", prior_weight=0.0, widening=None
         )
-    return replace(config_for(kind), iterations=None, time_limit=seconds)
+    return replace(config_for(game.name, kind), iterations=None, time_limit=seconds)
 
 
 # -- speed ----------------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def speed(game: Game, players: int, positions: list[Position], seconds: float, c
         world = game.determinize(position.observation, Rng(seed))
         rates: dict[str, tuple[float, float]] = {}
         for kind in ratios:
-            our_rate = search_rate(game, position, our_config(kind, seconds), seed)
+            our_rate = search_rate(game, position, our_config(game, kind, seconds), seed)
             bot = TimedISMCTSBot(os_game, openspiel_evaluator(game, kind, seed), c, seconds, seed)
             start = time.perf_counter()
             bot.run_search(os_game.wrap(world.clone()))
@@ -135,7 +135,7 @@ def speed(game: Game, players: int, positions: list[Position], seconds: float, c
                 f"{position.phase:<26}{position.legal:>6}  {kind:<7}{our_rate:>10.0f}{os_rate:>18.1f}"
                 f"{our_rate / os_rate:>8.1f}"
             )
-        hard_rate = search_rate(game, position, our_config("hard", seconds), seed)
+        hard_rate = search_rate(game, position, our_config(game, "hard", seconds), seed)
         print(f"{position.phase:<26}{position.legal:>6}  {'hard':<7}{hard_rate:>10.0f}")
         shipped["medium"].append(rates["medium"][0] / rates["stock"][1])
         shipped["hard"].append(hard_rate / rates["stock"][1])
@@ -210,7 +210,7 @@ def play(
     base = deal_seed(seed, deal)
     seats = tuple((p + rotation) % players for p in range(players))
     agents: list[Any] = [None] * players
-    ours = MctsAgent(game, seats[0], our_config(args.level, args.time), base + 7919)
+    ours = MctsAgent(game, seats[0], our_config(game, args.level, args.time), base + 7919)
     agents[seats[0]] = ours
     theirs = []
     for player in range(1, players):

@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scale", type=int, default=4, help="the larger budget, in multiples of the level's")
     args = parser.parse_args(argv)
     game = load_game(args.game)
-    base = replace(config_for(args.level), time_limit=None)
+    base = replace(config_for(args.game, args.level), time_limit=None)
     larger = replace(base, iterations=(base.iterations or 0) * args.scale)
     greedy = make_policy("greedy", game.name)
     found = positions(game, args.players, args.games, args.every)

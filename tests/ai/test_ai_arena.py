@@ -223,10 +223,18 @@ def test_solo_matches_report_the_victory_rate() -> None:
 
 
 def test_levels_are_documented_budgets() -> None:
-    from ai_players.levels import LEVELS, config_for
+    from ai_players.levels import GAME_LEVELS, LEVELS, config_for
 
     assert list(LEVELS) == ["easy", "medium", "hard"]
-    budgets = [config_for(level).iterations or 0 for level in LEVELS]
+    budgets = [config_for("tbbr_dice", level).iterations or 0 for level in LEVELS]
     assert budgets == sorted(budgets) and budgets[0] > 0
-    assert all(config_for(level).time_limit for level in LEVELS)
-    assert config_for("hard", workers=2).workers == 2
+    assert all(config_for("tbbr_dice", level).time_limit for level in LEVELS)
+    assert config_for("tbbr_dice", "hard", workers=2).workers == 2
+    # A game's own level spends the shared level's budget its own way, never a different budget.
+    for (game_type, level), config in GAME_LEVELS.items():
+        shared = LEVELS[level]
+        assert (config.iterations, config.time_limit) == (shared.iterations, shared.time_limit)
+        assert config_for(game_type, level) == config != shared
+    assert config_for("tbbr", "hard").root == "halving" and config_for("tbbr_dice", "hard").root == "ucb"
+    with pytest.raises(ValueError, match="unknown level"):
+        config_for("tbbr", "expert")

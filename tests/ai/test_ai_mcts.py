@@ -447,10 +447,16 @@ def test_halving_is_deterministic_and_finds_the_winning_move(roll: int, winning:
     assert search(GAME, state.observe(1), 1, config, seed=3).stats == result.stats
 
 
-def test_halving_without_an_iteration_budget_searches_with_ucb() -> None:
-    config = SearchConfig(iterations=None, time_limit=0.05, root="halving")
-    result = search(GAME, GAME.new_state(2, {}, seed=5).observe(1), 1, config, seed=3)
-    assert result.iterations > 0 and result.stats[0].visits == max(s.visits for s in result.stats)
+def test_halving_on_a_time_limit_alone_halves_its_candidates_round_by_round() -> None:
+    # No iteration count: four candidates by default, two rounds of an equal share of the time;
+    # in every round each surviving candidate gets as many visits as the others.
+    config = SearchConfig(iterations=None, time_limit=0.2, root="halving")
+    result = search(_FlipFirstPot(), _four_choices(), 0, config, seed=2)
+    first, second, *out = sorted((s.visits for s in result.stats), reverse=True)
+    assert len(out) == 2 and out[0] == out[1] > 0, result.stats
+    assert first == second > out[0], result.stats
+    assert result.iterations == sum(s.visits for s in result.stats)
+    assert result.action == result.stats[0].action and result.stats[0].visits == first
 
 
 def test_unknown_root_selection_is_refused() -> None:
