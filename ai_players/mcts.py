@@ -330,7 +330,10 @@ class Search:
                 until = now + (deadline - now) / (rounds - played)
             passes = 0
             while share is None or passes < share:
-                if until is not None and (spent if budget else passes) and time.perf_counter() >= until:
+                # Out of time: an iteration budget stops once anything was spent, a time share
+                # once this round gave every candidate a visit.
+                begun = spent if budget is not None else passes
+                if until is not None and begun and time.perf_counter() >= until:
                     break
                 for i in alive:
                     totals[i] += self._visit_arm(observation, arms[i][0], arms[i][1], visits[i])

@@ -16,7 +16,7 @@ async def test_every_stream_of_a_game_is_handed_the_same_object_per_event(served
     seated = await sessions.create("tiny_dice", 2, {}, "Ann")
     game_id = seated.record.game_id
     await sessions.join(game_id, "Bob")
-    _, first = await sessions.events(game_id, None)  # two spectators
+    _, first = await sessions.events(game_id, None)  # a spectator
     _, second = await sessions.events(game_id, seated.token)  # and the first seat
     try:
         mine = [await asyncio.wait_for(anext(first), 5) for _ in range(2)]
