@@ -7,6 +7,7 @@ import json
 from collections.abc import Awaitable
 from dataclasses import asdict, replace
 
+import orjson
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
@@ -44,6 +45,19 @@ def test_record_json_is_the_plain_encoding_and_reads_back() -> None:
     assert record.to_json() == json.dumps(plain, separators=(",", ":"), sort_keys=True)
     assert GameRecord.from_json(record.to_json()) == record
     assert GameRecord.from_json(record.evolve(version=41).to_json()).version == 41
+
+
+def test_record_json_from_before_a_field_existed_reads_with_its_default() -> None:
+    written = orjson.loads(_record().to_json())
+    del written["rematch_id"], written["seats"][0]["turn_version"], written["extra"]
+    record = GameRecord.from_json(orjson.dumps(written))
+    assert (record.rematch_id, record.seats[0].turn_version, record.extra) == ("", 0, {})
+    assert record.extra is not GameRecord.from_json(orjson.dumps(written)).extra  # a dict per record
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        GameRecord.from_json(orjson.dumps({**written, "colour": "red"}))
+    del written["game_id"]
+    with pytest.raises(TypeError, match="lacks the field 'game_id'"):
+        GameRecord.from_json(orjson.dumps(written))
 
 
 def test_answers_encoding_is_the_plain_json_as_they_change() -> None:
