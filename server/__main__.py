@@ -10,7 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -19,6 +19,7 @@ import grpc
 from server import config as config_module
 from server import processes
 from server.app import build_server, mark_serving
+from server.collector import FullCollections
 from server.config import PROG, Config
 from server.logging import REQUEST_LOGGER, RequestLogInterceptor, configure_logging
 from server.sessions import Observer
@@ -40,6 +41,7 @@ class Instruments:
     interceptors: list[grpc.aio.ServerInterceptor]
     observer: Observer | None
     store: SessionStore
+    full_collection: Callable[[float], None] | None = None  # observes each full collection's seconds
 
 
 def _instrumented(config: Config) -> Instruments:
@@ -47,7 +49,7 @@ def _instrumented(config: Config) -> Instruments:
     store = open_store(config.redis_url, config.expiry, config.redis_wait_replicas)
     if not config.metrics_port:
         return Instruments(None, [], None, store)
-    from server.metrics import RpcMetrics, start_metrics_server, store_operation
+    from server.metrics import GC_FULL_SECONDS, RpcMetrics, start_metrics_server, store_operation
     from server.metrics_observer import MetricsObserver
 
     try:
@@ -57,7 +59,8 @@ def _instrumented(config: Config) -> Instruments:
             PROG, f"--metrics-port {config.metrics_port} on {config.metrics_address!r}: {exc.strerror or exc}"
         )
     timed = TimedStore(store, store_operation("redis" if config.redis_url else "memory"))
-    return Instruments(RpcMetrics(), [], MetricsObserver(config.live_sample_seconds), timed)
+    observer = MetricsObserver(config.live_sample_seconds)
+    return Instruments(RpcMetrics(), [], observer, timed, GC_FULL_SECONDS.observe)
 
 
 def _start_bot_workers(config: Config, port: int) -> list[subprocess.Popen[bytes]]:
@@ -139,11 +142,22 @@ async def serve(config: Config) -> None:
     await server.start()
     await mark_serving(server)
     workers = _start_bot_workers(config, server.port)
+    collections = _full_collections(config, instruments)
     try:
         await stop.wait()
     finally:
+        if collections is not None:
+            collections.cancel()
         await server.stop()
         _stop_bot_workers(workers)
+
+
+def _full_collections(config: Config, instruments: Instruments) -> asyncio.Task[None] | None:
+    """``--full-gc-seconds``: the process's full garbage collections on a timer (server/collector.py)."""
+    if not config.full_gc_seconds:
+        return None
+    schedule = FullCollections(config.full_gc_seconds, instruments.full_collection)
+    return asyncio.create_task(schedule.run())
 
 
 def main(argv: Sequence[str] | None = None) -> None:

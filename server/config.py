@@ -130,6 +130,12 @@ class Config:
     keepalive_seconds: float = setting(
         60.0, "seconds between the server's keepalive pings on an idle connection", minimum=1
     )
+    full_gc_seconds: float = setting(
+        60.0,
+        "seconds between two full garbage collections, run by the event loop (server/collector.py); "
+        "0: whenever Python's collector decides (with many games in memory, a long pause every few seconds)",
+        minimum=0,
+    )
     max_connection_age: float = setting(
         300.0, "seconds before a connection must close, so clients spread onto new replicas", minimum=1
     )

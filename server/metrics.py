@@ -145,6 +145,15 @@ TICKET_WAIT_SECONDS = Histogram(
     buckets=(0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0, 600.0),
 )
 
+# --- The process (server) ---------------------------------------------------------
+
+GC_FULL_SECONDS = Histogram(
+    "zythos_gc_full_collection_seconds",
+    "Wall time of each scheduled full garbage collection (server/collector.py): the event loop "
+    "serves nothing meanwhile.",
+    buckets=LATENCY_BUCKETS,
+)
+
 # --- Helpers for the server ------------------------------------------------------
 
 

@@ -146,6 +146,7 @@ async def test_a_burst_of_real_traffic_fills_every_documented_series_and_panel(
 ) -> None:
     with Processes() as procs:
         sampled = ("--live-sample-seconds", "0.2", "--ticket-abandon-seconds", "0.5")
+        sampled += ("--full-gc-seconds", "0.5")
         strict = start_replica(procs, redis_url, "--commit-retries", "0", *sampled)
         patient = start_replica(procs, redis_url, *sampled)
         bots_port = free_port()
