@@ -17,7 +17,7 @@ from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 
 BOT_SECRET = "replica-test-secret"
-LEASE_SECONDS = 4.0  # long enough that a loaded machine never lets a live lease lapse
+LEASE_SECONDS = 6.0  # long enough that a loaded machine never lets a live lease lapse (4.0 did, 1 run in 8)
 # A bot worker that searches little, so games end quickly.
 QUICK_BOTS = ("--max-iterations", "4", "--processes", "1", "--capacity", "64")
 
