@@ -64,7 +64,14 @@ class _Followed:
     events: list[StoredEvent] = field(default_factory=list)
     keys: list[EventKey] = field(default_factory=list)
     streams: int = 0
-    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    # Set once, at the next change, then replaced: waking n streams costs n resumptions, where a
+    # Condition would also hand its lock from each woken stream to the next.
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def notify(self) -> None:
+        """Wake every stream waiting on this game; later waits wait for the change after this one."""
+        self.changed.set()
+        self.changed = asyncio.Event()
 
     def since(self, cursor: EventKey) -> list[StoredEvent] | None:
         """The kept events after ``cursor``, or ``None`` if some of them are no longer kept."""
@@ -133,9 +140,8 @@ class EventHub:
                 cursor = event_key(event.event_id)
             if batch:
                 continue
-            async with game.changed:
-                while self._closing is None and not game.over and not game.has_after(cursor):
-                    await game.changed.wait()
+            while self._closing is None and not game.over and not game.has_after(cursor):
+                await game.changed.wait()
             if self._closing is not None:
                 raise self._closing
             if game.over and not game.has_after(cursor):
@@ -222,8 +228,7 @@ class EventHub:
             await self._read(game)
         if note.status.is_over:
             game.over = True
-        async with game.changed:
-            game.changed.notify_all()
+        game.notify()
 
     async def _read(self, game: _Followed) -> None:
         while True:
@@ -238,8 +243,7 @@ class EventHub:
             await self._read(game)
             loaded = await self._store.load(game.game_id)
             game.over = loaded is None or loaded.record.status.is_over
-            async with game.changed:
-                game.changed.notify_all()
+            game.notify()
 
     async def _end_expired(self) -> None:
         followed = list(self._games)
@@ -247,15 +251,13 @@ class EventHub:
         for game_id in set(followed) - alive:
             game = self._games[game_id]
             game.over = True
-            async with game.changed:
-                game.changed.notify_all()
+            game.notify()
 
     async def close(self, error: GameError) -> None:
         """End every open stream with ``error`` (the drain) and drop the feed."""
         self._closing = error
         for game in list(self._games.values()):
-            async with game.changed:
-                game.changed.notify_all()
+            game.notify()
         with contextlib.suppress(StoreUnavailable):
             await self._feed.close()
 

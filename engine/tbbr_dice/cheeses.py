@@ -27,23 +27,29 @@ GOAL_CHEESES = frozenset({"two_goals", "replace_goals", "reuse", "new_personal",
 def edible(state: TbbrDiceState, sheet: Sheet, dice_phase: bool) -> list[EatCheese]:
     """The cheeses ``sheet``'s seat may eat now, with every choice of targets."""
     out: list[EatCheese] = []
+    available = state.dice.available()  # shared by every cheese's targets
+    usable = [i for i in available if state.dice.value[i] != X]
+    spec = components().cheeses
     for slot, cheese in enumerate(state.cheese_table, start=1):
         if slot == state.blocked_slot:
             continue
-        effect = components().cheeses[cheese].effect
+        effect = spec[cheese].effect
         if slot in sheet.cheeses_used and not (state.reuse_token and effect != "reuse"):
             continue
         if effect in DICE_CHEESES and not dice_phase:
             continue
-        out += [EatCheese(slot, cheese, args) for args in targets(state, effect, sheet)]
+        out += [EatCheese(slot, cheese, args) for args in targets(state, effect, sheet, available, usable)]
     return out
 
 
-def targets(state: TbbrDiceState, effect: str, sheet: Sheet) -> list[tuple[str, ...]]:
-    """Every way to eat a cheese with this effect now (``[]``: not now; ``[()]``: no target)."""
+def targets(
+    state: TbbrDiceState, effect: str, sheet: Sheet, available: list[int], usable: list[int]
+) -> list[tuple[str, ...]]:
+    """Every way to eat a cheese with this effect now (``[]``: not now; ``[()]``: no target).
+
+    ``available`` and ``usable`` are the dice's ``available()`` and ``available_usable()``.
+    """
     dice = state.dice
-    available = dice.available()
-    usable = dice.available_usable()
     if effect == "recolour":
         return [(die_code(c, v), new) for c, v in dice.kinds(usable) for new in COLOURS if new != c]
     if effect == "reroll_x":

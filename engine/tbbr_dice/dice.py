@@ -43,6 +43,15 @@ class Dice(DeclaredRecord):
         """Available dice not showing X."""
         return [i for i in self.available() if self.value[i] != X]
 
+    def usable_orders(self) -> list[tuple[int, int]]:
+        """``kind_order`` of each available die not showing X, unsorted (the picks' hot path)."""
+        rank, value = _COLOUR_RANK, self.value
+        return [
+            (value[i], rank[self.colour[i]])
+            for i, s in enumerate(self.status)
+            if s == AVAILABLE and value[i] != X
+        ]
+
     def find(self, colour: str, value: int, status: int = AVAILABLE) -> int | None:
         """Lowest-index die of this colour and value in ``status`` (dice of one kind are interchangeable)."""
         for i in range(len(self.status)):

@@ -8,7 +8,6 @@ the Automa, who plays first in each round without any decision.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import itertools
 from collections.abc import Sequence
@@ -291,14 +290,20 @@ class TbbrDiceState(DeclaredState):
         return self._picks(self.pick_target - len({d for d, *_ in self.hand}), floor)
 
     def _picks(self, need: int, floor: tuple[int, int]) -> list[Any]:
-        """Picks in canonical order (each hand is reached one way only), leaving enough dice to finish."""
-        usable = self.dice.available_usable()
-        orders = sorted(kind_order((self.dice.colour[i], self.dice.value[i])) for i in usable)
+        """Picks in canonical order (each hand is reached one way only), leaving enough dice to finish.
+
+        One pass over the usable dice sorted by kind: a kind's first position in that order counts
+        the dice at or above it, so a kind is offered when at least ``need`` of them remain.
+        """
+        orders = sorted(self.dice.usable_orders())
         picks = []
-        for c, v in self.dice.kinds(usable):
-            order = kind_order((c, v))
-            if order >= floor and len(orders) - bisect.bisect_left(orders, order) >= need:
-                picks.append(PickDie(c, v))
+        previous = None
+        for position, order in enumerate(orders):
+            if len(orders) - position < need:
+                break
+            if order != previous and order >= floor:
+                picks.append(PickDie(COLOURS[order[1]], order[0]))
+            previous = order
         return picks
 
     def _travel_actions(self, sheet: Sheet, kind: str | None = None) -> list[Any]:
