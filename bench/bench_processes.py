@@ -34,7 +34,7 @@ STACKS = ("ceiling", "zythos")
 
 
 def start(
-    procs: Processes, stack: str, count: int, url: str, blob: int
+    procs: Processes, stack: str, count: int, url: str, blob: int, zythos_flags: list[str]
 ) -> tuple[list[Child], dict[str, int]]:
     """The stack's processes on one port, and the pids whose CPU is the servers' (named per process)."""
     port = free_port()
@@ -42,7 +42,7 @@ def start(
         ceilings = [procs.ceiling(url, blob, port=port if count > 1 else 0) for _ in range(count)]
         return ceilings, {f"ceiling{n}": c.pid for n, c in enumerate(ceilings)}
     extra = ["--processes", str(count)] if count > 1 else []
-    server = procs.zythos(url, port=port, extra=extra)
+    server = procs.zythos(url, port=port, extra=[*extra, *zythos_flags])
     workers = [server.pid]
     if count > 1:
         deadline = time.monotonic() + 30
@@ -62,7 +62,7 @@ def measure(
     args: argparse.Namespace,
 ) -> loadgen.Result:
     """One closed-loop figure of ``count`` processes of ``stack``; the processes are stopped after."""
-    servers, pids = start(procs, stack, count, url, blob)
+    servers, pids = start(procs, stack, count, url, blob, args.zythos_flags.split())
     try:
         return loadgen.run(
             "games",
@@ -96,13 +96,24 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--warmup", type=float, default=1.0)
     parser.add_argument("--moves", type=int, default=400, help="moves worked out per game")
+    parser.add_argument(
+        "--games-per-client", type=int, default=1, help="games each client plays in turn (longer windows)"
+    )
+    parser.add_argument(
+        "--zythos-flags",
+        default="",
+        help='more flags for every zythos server, e.g. "--max-connection-age 1" (connections re-dealt)',
+    )
     args = parser.parse_args()
     n = args.processes
-    print(f"One port, 1 and {n} processes, ceiling and zythos, {args.clients} connections ({machine()})")
+    flags = f", zythos with {args.zythos_flags}" if args.zythos_flags else ""
+    stacks = f"ceiling and zythos{flags}"
+    print(f"One port, 1 and {n} processes, {stacks}, {args.clients} connections ({machine()})")
     with Processes() as procs:
         redis = procs.redis()
         url = f"redis://127.0.0.1:{redis.port}/0"
-        scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, args.clients, args.moves))
+        games = args.clients * args.games_per_client
+        scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, games, args.moves))
         snapshot = Snapshot.take(url, [s.game_id for s in scripts])
         blob = round(statistics.mean(s.state_bytes for s in scripts))
         rows: list[tuple[str, ...]] = []
@@ -112,7 +123,8 @@ def main() -> None:
             for stack, count in order if index % 2 == 0 else order[::-1]:
                 snapshot.restore(url)
                 result = measure(procs, stack, count, url, blob, scripts, args)
-                assert not result.tally.starved, "clients ran out of moves: raise --moves"
+                starved = f"clients ran out of moves: raise --moves (errors: {dict(result.tally.errors)})"
+                assert not result.tally.starved, starved
                 results.setdefault((stack, count), []).append(result)
                 rows.append(row(f"{stack} (round {index + 1})", count, args.clients, result))
                 print(table(rows[-1:]).splitlines()[-1], flush=True)
