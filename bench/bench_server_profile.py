@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_server_profile.py [--seconds 8] [--clients 64] [--top 25] [--metrics]
 
 Starts a private redis-server and one zythos server under cProfile, plays
-random tbbr_dice moves from 64 clients (bench/loadgen.py), stops the server
+random moves (tbbr_dice unless ``--game-type``) from 64 clients (bench/loadgen.py), stops the server
 (SIGTERM, so the profile is written) and sorts every function's own time
 into the parts of an action: gRPC and protobuf, token and request checks,
 engine state decoding, rules, engine state encoding, records and events as
@@ -131,6 +131,11 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=2.0, help="unprofiled seconds of load first")
     parser.add_argument("--clients", type=int, default=64)
     parser.add_argument("--moves", type=int, default=200, help="moves worked out per game")
+    parser.add_argument("--game-type", default="tbbr_dice")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--games-per-client", type=int, default=1, help="games each client plays in turn (short games)"
+    )
     parser.add_argument("--top", type=int, default=25, help="functions listed by own time")
     parser.add_argument("--keep", type=Path, help="also copy the raw cProfile file here (for pstats)")
     parser.add_argument(
@@ -143,8 +148,8 @@ def main() -> None:
     with Processes() as procs:
         redis = procs.redis()
         url = f"redis://127.0.0.1:{redis.port}/0"
-        games = 12 if args.racers else args.clients
-        scripts = asyncio.run(seed_scripts(url, "tbbr_dice", 4, games, args.moves))
+        games = 12 if args.racers else args.clients * args.games_per_client
+        scripts = asyncio.run(seed_scripts(url, args.game_type, args.players, games, args.moves))
         profile = procs.workdir / "server.prof"
         server = procs.zythos(url, profile_to=profile, metrics_port=free_port() if args.metrics else 0)
         result = loadgen.run(
