@@ -9,7 +9,8 @@ path as ``RedisStore``'s commit (``server.store.direct.Lane``: redis-py
 connections without the client around them, one packed EVALSHA, an integer
 reply). No tokens, no rules, no events:
 what is left is gRPC, protobuf parsing and one Redis round trip, the most a
-Python server process on this stack can do per action.
+Python server process on this stack can do per action. With ``--redis-url ""``
+the compare-and-set is a dict in the process, the ceiling of the memory store.
 """
 
 from __future__ import annotations
@@ -78,8 +79,27 @@ class Ceiling:
         await self._redis.aclose()
 
 
+class MemoryCeiling:
+    """SubmitAction as a compare-and-set of the blob in a dict: the memory store's bare floor."""
+
+    def __init__(self, blob_bytes: int) -> None:
+        self._blob = os.urandom(blob_bytes)
+        self._stored: dict[str, tuple[int, bytes]] = {}
+
+    async def submit(
+        self, request: pb.SubmitActionRequest, context: grpc.aio.ServicerContext
+    ) -> pb.SubmitActionResponse:
+        game_id = request.game_id
+        revision, _ = self._stored.get(game_id, (0, b""))
+        self._stored[game_id] = (revision + 1, self._blob)
+        return pb.SubmitActionResponse()
+
+    async def close(self) -> None:
+        return None
+
+
 async def serve(url: str, blob_bytes: int, port: int, reuse_port: bool = False) -> None:
-    ceiling = Ceiling(url, blob_bytes)
+    ceiling = Ceiling(url, blob_bytes) if url else MemoryCeiling(blob_bytes)
     handler = grpc.method_handlers_generic_handler(
         "zythos.v1.GameService",
         {
@@ -106,7 +126,7 @@ async def serve(url: str, blob_bytes: int, port: int, reuse_port: bool = False) 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--redis-url", required=True)
+    parser.add_argument("--redis-url", required=True, help='"": compare-and-set in process (memory store)')
     parser.add_argument("--blob-bytes", type=int, required=True, help="size of the value written per call")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (announced in the log)")
     parser.add_argument("--reuse-port", action="store_true", help="share the port with other processes")
