@@ -9,6 +9,7 @@ the server.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, TypeVar
 
@@ -167,25 +168,25 @@ class GameRecord:
         data["status"] = GameStatus(data["status"])
         for key in ("to_act", "scores", "ranking"):
             data[key] = tuple(data[key])
-        if "extra" not in data:
-            data["extra"] = {}
         return _built(GameRecord, _RECORD_FIELDS, data)
 
 
 @dataclass(frozen=True)
 class _Fields:
-    """A record class's field names and the plain defaults among them (a factory default is not).
+    """A record class's field names, its plain defaults and its default factories.
 
     Looked up once: ``dataclasses.fields`` per call showed in the per-action profile.
     """
 
     names: frozenset[str]
     defaults: dict[str, Any]
+    factories: dict[str, Callable[[], Any]]  # called per record: each gets its own value
 
     @staticmethod
     def of(cls: type[Any]) -> _Fields:
         defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
-        return _Fields(frozenset(f.name for f in fields(cls)), defaults)
+        factories = {f.name: f.default_factory for f in fields(cls) if f.default_factory is not MISSING}
+        return _Fields(frozenset(f.name for f in fields(cls)), defaults, factories)
 
 
 _SEAT_FIELDS = _Fields.of(SeatRecord)
@@ -200,6 +201,9 @@ def _built(cls: type[T], known: _Fields, data: dict[str, Any]) -> T:
     values = instance.__dict__
     values.update(known.defaults)
     values.update(data)
+    for name, make in known.factories.items():
+        if name not in values:
+            values[name] = make()
     if len(values) != len(known.names):  # only known names went in: one without a default is missing
         raise TypeError(f"{cls.__name__} lacks the field {sorted(known.names - values.keys())[0]!r}")
     return instance
