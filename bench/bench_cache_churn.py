@@ -75,7 +75,7 @@ async def play(url: str, scripts_file: str, window: int) -> dict[str, float]:
     """Warm every game, then play ``window`` moves one game after another; the figures."""
     from scripted_games import submit_move
 
-    from server.sessions import Sessions
+    from server.sessions.facade import Sessions
     from server.store.redis_store import RedisStore
 
     scripts = pickle.loads(Path(scripts_file).read_bytes())

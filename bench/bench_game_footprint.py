@@ -32,7 +32,7 @@ from bench.procs import Processes, machine
 from bench.report import table
 from bench.scripted_games import game_keys, play_script, seat_game, submit_move
 from engine.core.rng import Rng
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import Expiry
 from server.store.redis_store import RedisStore
 

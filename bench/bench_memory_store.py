@@ -33,7 +33,7 @@ from bench import loadgen
 from bench.procs import Child, Processes, machine
 from bench.report import row, table
 from bench.scripted_games import GameScript, Move, seat_game
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store.memory_store import MemoryStore
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc

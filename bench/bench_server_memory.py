@@ -27,8 +27,8 @@ from bench.procs import Processes, machine
 from bench.report import table
 from bench.scripted_games import game_keys, play_script, seat_game, submit_move
 from engine.core.rng import Rng
-from server.answers import Answers
-from server.sessions import Sessions
+from server.sessions.answers import Answers
+from server.sessions.facade import Sessions
 from server.store.packing import unpack_state
 from server.store.redis_store import RedisStore
 

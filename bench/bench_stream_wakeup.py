@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_stream_wakeup.py [--streams 60] [--changes 2000] [--rounds 3]
 
-``--streams`` tasks wait on one game as ``server/event_hub.py``'s streams do, and the game
+``--streams`` tasks wait on one game as ``server/streams/hub.py``'s streams do, and the game
 changes ``--changes`` times; each change wakes every stream once. The hub's way is
 ``_Followed.notify`` (set the game's Event and put a fresh one in its place); the baseline is
 the ``asyncio.Condition`` the hub used before, whose woken waiters take its lock back one after
@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from server.event_hub import BEFORE_ALL, _Followed
+from server.streams.hub import BEFORE_ALL, _Followed
 
 
 async def _hub_wakes(streams: int, changes: int) -> float:

@@ -6,7 +6,7 @@ Starts a private redis-server and one zythos server over it, seeds tbbr_dice
 games, and plays them closed loop (bench/loadgen.py), alternating rounds
 without and with ``--streams`` spectator streams spread over the played
 games: every commit is then fanned out to ``streams / games`` waiting
-streams (server/event_hub.py). The spectators live in a process of their own
+streams (server/streams/hub.py). The spectators live in a process of their own
 and count the events they receive. Prints actions/s, p99 and server CPU per
 call with and without the spectators, their ratio, the failed calls (there
 must be none), and the fan-out: events delivered per second and the server

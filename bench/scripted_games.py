@@ -3,7 +3,7 @@
 The games are created through the domain layer (``Sessions`` over a
 ``RedisStore``), exactly as CreateGame and JoinGame would store them. Then
 each game is replayed locally from its stored blob and record with the
-server's own step logic (``server.steps.Step``: same version bumps, same
+server's own step logic (``server.sessions.steps.Step``: same version bumps, same
 secret dice seed), choosing random legal actions; every move becomes a
 ready-serialized ``SubmitActionRequest`` with its expected version and a
 request id. During a measurement the client only sends bytes.
@@ -22,8 +22,8 @@ import redis
 
 from engine.core import registry
 from engine.core.rng import Rng
-from server.sessions import Sessions
-from server.steps import Step
+from server.sessions.facade import Sessions
+from server.sessions.steps import Step
 from server.store import Loaded
 from server.store.redis_store import RedisStore
 from zythos.v1 import game_service_pb2 as pb

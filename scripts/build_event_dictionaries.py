@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import registry
 from engine.core.rng import Rng
-from server.sessions import Sessions
-from server.steps import Step
+from server.sessions.facade import Sessions
+from server.sessions.steps import Step
 from server.store import MemoryStore, packing
 
 

@@ -21,14 +21,14 @@ from server import processes
 from server.app import build_server, mark_serving
 from server.collector import FullCollections
 from server.config import PROG, Config
-from server.logging import REQUEST_LOGGER, RequestLogInterceptor, configure_logging
-from server.sessions import Observer
+from server.observability.logs import REQUEST_LOGGER, RequestLogInterceptor, configure_logging
+from server.sessions.facade import Observer
 from server.store import SessionStore, open_store
 from server.store.timed import TimedStore
 from zythos import settings
 
 if TYPE_CHECKING:
-    from server.metrics import RpcMetrics
+    from server.observability.metrics import RpcMetrics
 
 log = logging.getLogger("server")
 
@@ -49,8 +49,13 @@ def _instrumented(config: Config) -> Instruments:
     store = open_store(config.redis_url, config.expiry, config.redis_wait_replicas)
     if not config.metrics_port:
         return Instruments(None, [], None, store)
-    from server.metrics import GC_FULL_SECONDS, RpcMetrics, start_metrics_server, store_operation
-    from server.metrics_observer import MetricsObserver
+    from server.observability.domain_metrics import MetricsObserver
+    from server.observability.metrics import (
+        GC_FULL_SECONDS,
+        RpcMetrics,
+        start_metrics_server,
+        store_operation,
+    )
 
     try:
         start_metrics_server(config.metrics_port, addr=config.metrics_address)

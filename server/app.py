@@ -13,22 +13,24 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 
-from server.bot_servicer import BotService
-from server.bots import BotDispatcher
-from server.clock_keeper import ClockKeeper
+from server.api.bot_service import BotService
+from server.api.calls import Drain
+from server.api.game_service import GameService
+from server.api.grpc_web import Cors, GrpcWebApp, GrpcWebServer
+from server.api.grpc_web import bind as bind_web
+from server.api.guard import add_guarded, request_types
+from server.api.matchmaking_service import MatchmakingService
+from server.api.player_service import PlayerService
+from server.bots.dispatcher import BotDispatcher
+from server.clocks.keeper import ClockKeeper
 from server.config import Config
-from server.grpc_web import Cors, GrpcWebApp, GrpcWebServer
-from server.grpc_web import bind as bind_web
-from server.matching import Window
-from server.matchmaker import Matchmaker, MatchSettings
-from server.matchmaking_servicer import MatchmakingService, PlayerService
-from server.players import Players
-from server.servicers import Drain, GameService
-from server.sessions import Observer, Sessions
+from server.matchmaking.grouping import Window
+from server.matchmaking.matcher import Matchmaker, MatchSettings
+from server.players.accounts import Players
+from server.security.tls import CertificateFiles
+from server.sessions.facade import Observer, Sessions
 from server.store import SessionStore, open_store
-from server.stream_admission import StreamLimits
-from server.tls import CertificateFiles
-from server.wire_guard import add_guarded, request_types
+from server.streams.admission import StreamLimits
 from zythos.v1 import bot_service_pb2 as bot_pb
 from zythos.v1 import bot_service_pb2_grpc as bot_grpc
 from zythos.v1 import game_service_pb2 as pb
@@ -39,7 +41,7 @@ from zythos.v1 import player_service_pb2 as player_pb
 from zythos.v1 import player_service_pb2_grpc as player_grpc
 
 if TYPE_CHECKING:
-    from server.metrics import RpcMetrics
+    from server.observability.metrics import RpcMetrics
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +104,7 @@ class ZythosServer:
         self.drain.started.set()
         await self.sessions.hub.close(self.drain.error())
         grace = self.config.drain_grace if grace is None else grace
-        # New calls now get UNAVAILABLE/DRAINING from the guard (server.wire_guard). Closing the
+        # New calls now get UNAVAILABLE/DRAINING from the guard (server.api.guard). Closing the
         # port at once would answer the calls queued in gRPC core with CANCELLED instead
         # (grpc/grpc#41785), so refuse them ourselves for a moment first.
         await asyncio.sleep(min(self.config.drain_refuse, grace))

@@ -3,7 +3,7 @@
 Python's cyclic collector walks its oldest generation, every long-lived
 object of the process, whenever the objects moved into it since its last
 walk reach a quarter of it. A replica keeps the records of the games it
-serves (``server.state_cache``), and each collection of the young
+serves (``server.sessions.cache``), and each collection of the young
 generations moves the objects of the calls then in flight into the old one.
 With 10,000 games played at once, the oldest generation held about 300,000
 objects, and the collector walked it every 5 seconds for 230-300 ms on a

@@ -46,7 +46,23 @@ FORBIDDEN = {
     # The terminal client is a client: the API and the map's data files, never the server or the bots.
     "zythos_play": ("server", "ai_players", "bench", "loadtest"),
 }
-PROTOBUF = ("zythos", "google.protobuf", "grpc")  # what only a game's wire module may import in engine/
+PROTOBUF = ("zythos", "google.protobuf", "grpc")
+
+# server/'s subpackages from the ground up (docs/ARCHITECTURE.md, "The server by concern"): a
+# package imports only packages on its own floor or below, and the few modules at the top of
+# server/ (the process: flags, assembly, supervisor) stand above every package.
+SERVER_FLOORS: tuple[tuple[str, ...], ...] = (
+    ("domain", "security"),
+    ("store",),
+    ("players",),
+    ("streams",),
+    ("sessions",),
+    ("bots",),
+    ("matchmaking", "clocks"),
+    ("observability",),
+    ("api",),
+)
+MAX_TOP_LEVEL_SERVER_MODULES = 10  # what only a game's wire module may import in engine/
 
 
 def _module_name(path: Path) -> str:
@@ -155,3 +171,33 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     assert "engine.core.errors" in graph["engine.core.game"]  # inside a method
     assert "engine.tbbr.objectives" in graph["engine.tbbr.position"]  # from engine.tbbr import objectives
     assert "engine.tbbr_dice.state" in graph["engine.tbbr_dice.automa"]  # under TYPE_CHECKING
+
+
+def _server_floor(module: str) -> int | None:
+    """The floor of a ``server`` module's package; ``None`` for the modules at the top of server/."""
+    parts = module.split(".")
+    if parts[0] != "server" or len(parts) < 2:
+        return None
+    return next((i for i, floor in enumerate(SERVER_FLOORS) if parts[1] in floor), None)
+
+
+def test_server_packages_never_import_upwards() -> None:
+    """Each of server/'s subpackages imports only its own floor and those below (SERVER_FLOORS)."""
+    bad = [
+        f"{module} imports {target}"
+        for module, targets in sorted(import_graph().items())
+        if (floor := _server_floor(module)) is not None
+        for target in sorted(targets)
+        if target.startswith("server.")
+        and ((above := _server_floor(target)) is None or above > floor)
+    ]
+    assert not bad, "\n".join(bad)
+
+
+def test_server_is_laid_out_by_concern() -> None:
+    """Every module of server/ lives in a package named on a floor, but for a few at the top."""
+    server = ROOT / "server"
+    packages = {p.name for p in server.iterdir() if (p / "__init__.py").exists()}
+    assert packages == {name for floor in SERVER_FLOORS for name in floor}
+    top = sorted(p.name for p in server.glob("*.py"))
+    assert len(top) <= MAX_TOP_LEVEL_SERVER_MODULES, top

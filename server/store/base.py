@@ -15,15 +15,11 @@ from __future__ import annotations
 
 import abc
 import asyncio
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from server.records import GameRecord, GameStatus
+from server.domain.records import GameRecord, GameStatus
 from server.store.match_base import MatchStore
-
-# Event ids look like Redis stream ids ("<revision>-<n>") in both stores.
-EVENT_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
 
 # The largest sequence part of a stream id: "<r>-<LAST_SEQ>" sorts after every event of revision r.
 LAST_SEQ = 2**64 - 1

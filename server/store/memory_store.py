@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from server.records import GameRecord, GameStatus
+from server.domain.records import GameRecord, GameStatus
 from server.store.base import (
     MAX_SCAN,
     Commit,

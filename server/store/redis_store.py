@@ -23,7 +23,7 @@ from typing import Any, cast
 import redis.asyncio as redis
 from redis.exceptions import NoScriptError
 
-from server.records import GameRecord, GameStatus
+from server.domain.records import GameRecord, GameStatus
 from server.store import packing
 from server.store.base import (
     MAX_SCAN,

@@ -11,7 +11,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
-from server.records import GameRecord, GameStatus
+from server.domain.records import GameRecord, GameStatus
 from server.store.base import (
     BotSeat,
     Commit,

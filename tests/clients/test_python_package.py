@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from packaging.utils import canonicalize_name
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import MemoryStore
 from tests.clients.wheels import ROOT, build_client_wheel, requirement_closure, wheel_of_installed
 from tests.server.harness import Served, bot_worker, start_server

@@ -28,8 +28,8 @@ from engine.core import registry
 from engine.core.events import Event
 from engine.core.game import Game
 from engine.core.rng import Rng
-from server.reasons import GameError
-from server.steps import new_state  # as a served game starts: with its setup events (private deals)
+from server.domain.errors import GameError
+from server.sessions.steps import new_state  # as a served game starts: with its setup events (private deals)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FORMAT = 1

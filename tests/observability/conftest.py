@@ -11,10 +11,10 @@ import pytest
 from grpc_health.v1 import health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 
-from server import metrics
 from server.app import GenericOnly
-from server.logging import RequestLogInterceptor
-from server.metrics import RpcMetrics
+from server.observability import metrics
+from server.observability.logs import RequestLogInterceptor
+from server.observability.metrics import RpcMetrics
 from tests.observability.support import REPO, LiveServer, TinyGameService
 from zythos.v1 import game_service_pb2_grpc
 

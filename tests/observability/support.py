@@ -20,7 +20,7 @@ from grpc_health.v1._async import HealthServicer
 from prometheus_client import REGISTRY
 
 import ai_players.metrics  # noqa: F401  (registers the bot worker's metrics)
-from server.logging import bind
+from server.observability.logs import bind
 from zythos.v1 import game_service_pb2, game_service_pb2_grpc
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
-from server.metrics import RpcMetrics
+from server.observability.metrics import RpcMetrics
 from tests.observability.support import (
     GAME_SERVICE,
     HEALTH_SERVICE,

@@ -13,8 +13,8 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
-from server.logging import REDACTED, JsonFormatter, bind, configure_logging, scrub
-from server.tokens import issue
+from server.observability.logs import REDACTED, JsonFormatter, bind, configure_logging, scrub
+from server.security.seat_tokens import issue
 from tests.observability.support import LiveServer, eventually
 from zythos.v1 import game_service_pb2
 

@@ -15,7 +15,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from server.app import ZythosServer, build_server, mark_serving
 from server.config import Config
-from server.metrics_observer import MetricsObserver
+from server.observability.domain_metrics import MetricsObserver
 from zythos.client import ZythosClient
 from zythos.matchmaking import MatchmakingClient
 

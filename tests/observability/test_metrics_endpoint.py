@@ -10,7 +10,7 @@ from prometheus_client import REGISTRY, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from ai_players import metrics as bot_metrics
-from server import metrics
+from server.observability import metrics
 from tests.observability.support import HEALTH_SERVICE, LiveServer, grpc_labels
 
 

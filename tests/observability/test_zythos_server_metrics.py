@@ -9,8 +9,8 @@ import pytest
 
 from server.app import build_server, mark_serving
 from server.config import Config
-from server.metrics import RpcMetrics
-from server.metrics_observer import MetricsObserver
+from server.observability.domain_metrics import MetricsObserver
+from server.observability.metrics import RpcMetrics
 from tests.observability.support import GAME_SERVICE, eventually, grpc_labels, sample
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb

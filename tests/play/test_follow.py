@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import MemoryStore
 from tests.server.harness import Served, play_randomly, seat_game, start_server
 from zythos.client import ZythosClient, ZythosError

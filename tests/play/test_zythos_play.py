@@ -21,7 +21,7 @@ from rich.console import RenderableType
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Select
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import MemoryStore
 from tests.server.harness import Served, bot_worker, start_server
 from zythos.v1 import game_service_pb2 as pb

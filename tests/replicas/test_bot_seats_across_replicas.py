@@ -1,6 +1,6 @@
 """Bot seats as shared work: two (then three) server processes on one Redis, workers on only one.
 
-The acceptance scenario of the many-replicas design (server/bots.py): games
+The acceptance scenario of the many-replicas design (server/bots/dispatcher.py): games
 created on either replica are played by a worker connected to the other; a
 replica that starts later takes no seat from a running worker; a killed
 worker's seats go to a worker on another replica once their leases lapse,

@@ -1,6 +1,6 @@
 """Event streams on a served process over Redis: thousands of spectators, limits, and clean ends.
 
-Each open stream of a replica waits in memory (server/event_hub.py), so they
+Each open stream of a replica waits in memory (server/streams/hub.py), so they
 hold no Redis connection: 2,000 spectators leave every other call working,
 and the open-streams gauge returns to 0 once their clients are gone.
 """

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import MemoryStore
 from server.store.redis_store import RedisStore
 from tests.server.harness import Served, StoreFactory, start_server

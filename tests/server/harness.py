@@ -16,8 +16,8 @@ import grpc
 
 from server.app import ZythosServer, build_server, mark_serving
 from server.config import Config
-from server.records import GameRecord
-from server.sessions import Sessions
+from server.domain.records import GameRecord
+from server.sessions.facade import Sessions
 from server.store import SessionStore
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 import grpc
 import pytest
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from tests.server.harness import (
     Served,
     StoreFactory,

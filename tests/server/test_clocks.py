@@ -1,9 +1,9 @@
-"""Turn clock accounting (server.clocks): when decisions start and end, and what overtime costs."""
+"""Turn clock accounting (server.sessions.turn_clocks): when decisions start and end, what overtime costs."""
 
 from __future__ import annotations
 
-from server import clocks
-from server.records import GameRecord, GameStatus, SeatRecord
+from server.domain.records import GameRecord, GameStatus, SeatRecord
+from server.sessions import turn_clocks
 from server.store import Deadline
 
 GAME = "0" * 20
@@ -27,38 +27,38 @@ def record(to_act: tuple[int, ...], seats: tuple[SeatRecord, ...] | None = None)
 
 
 def test_a_seat_coming_on_turn_gets_a_deadline_of_its_turn_and_reserve_left() -> None:
-    started, deadlines = clocks.advance(record((0, 1, 2)), now=100.0)
+    started, deadlines = turn_clocks.advance(record((0, 1, 2)), now=100.0)
     assert [s.turn_start for s in started.seats] == [100.0, 100.0, 0.0], "bots have no clock"
     assert deadlines == [Deadline(GAME, 0, 3), Deadline(GAME, 1, 3)]
     assert [d.seconds for d in deadlines] == [360.0, 360.0]
 
 
 def test_overtime_comes_out_of_the_reserve_and_a_simultaneous_seat_keeps_its_start() -> None:
-    started, _ = clocks.advance(record((0, 1)), now=100.0)
+    started, _ = turn_clocks.advance(record((0, 1)), now=100.0)
     after = started.evolve(version=4, to_act=(1,))  # Ann acted 100 s in: 40 s beyond her turn
-    moved, deadlines = clocks.advance(after, now=200.0, acted=0)
+    moved, deadlines = turn_clocks.advance(after, now=200.0, acted=0)
     ann, bob = moved.seats[0], moved.seats[1]
     assert (ann.turn_start, ann.reserve_used, ann.reserve_left(300.0)) == (0.0, 40.0, 260.0)
     assert (bob.turn_start, bob.turn_version) == (100.0, 3) and deadlines == []
 
 
 def test_a_seat_that_acts_and_stays_on_turn_starts_a_new_decision() -> None:
-    started, _ = clocks.advance(record((0,)), now=100.0)
-    again, deadlines = clocks.advance(started.evolve(version=5), now=110.0, acted=0)
+    started, _ = turn_clocks.advance(record((0,)), now=100.0)
+    again, deadlines = turn_clocks.advance(started.evolve(version=5), now=110.0, acted=0)
     assert (again.seats[0].turn_start, again.seats[0].turn_version) == (110.0, 5)
     assert deadlines == [Deadline(GAME, 0, 5)] and deadlines[0].seconds == 360.0
 
 
 def test_a_spent_reserve_leaves_only_the_turn_and_a_stale_deadline_is_not_due() -> None:
     spent = (SeatRecord("Ann", "a", reserve_used=300.0), SeatRecord("Bob", "b"))
-    started, deadlines = clocks.advance(record((0,), spent), now=100.0)
+    started, deadlines = turn_clocks.advance(record((0,), spent), now=100.0)
     assert deadlines[0].seconds == 60.0
-    assert clocks.is_due(started, Deadline(GAME, 0, 3))
-    assert not clocks.is_due(started, Deadline(GAME, 0, 2)), "an earlier decision"
-    assert not clocks.is_due(started, Deadline(GAME, 1, 3)), "not on turn"
-    assert not clocks.is_due(started.evolve(status=GameStatus.FINISHED), Deadline(GAME, 0, 3))
+    assert turn_clocks.is_due(started, Deadline(GAME, 0, 3))
+    assert not turn_clocks.is_due(started, Deadline(GAME, 0, 2)), "an earlier decision"
+    assert not turn_clocks.is_due(started, Deadline(GAME, 1, 3)), "not on turn"
+    assert not turn_clocks.is_due(started.evolve(status=GameStatus.FINISHED), Deadline(GAME, 0, 3))
 
 
 def test_an_unclocked_game_is_left_alone() -> None:
     plain = record((0,)).evolve(clock_turn=0.0)
-    assert clocks.advance(plain, now=100.0) == (plain, [])
+    assert turn_clocks.advance(plain, now=100.0) == (plain, [])

@@ -11,12 +11,12 @@ import orjson
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from server import convert
-from server.answers import Answer, Answers
-from server.locks import GameLocks
-from server.reasons import GameError, Reason
-from server.records import GameRecord, GameStatus, SeatRecord
-from server.sessions import Sessions
+from server.api import messages
+from server.domain.errors import GameError, Reason
+from server.domain.records import GameRecord, GameStatus, SeatRecord
+from server.sessions.answers import Answer, Answers
+from server.sessions.facade import Sessions
+from server.sessions.locks import GameLocks
 from server.store import MemoryStore
 from zythos.v1 import game_service_pb2 as pb
 
@@ -88,21 +88,21 @@ async def test_a_lock_waiter_cancelled_leaves_no_lock_behind() -> None:
 
 
 def _plain_summary(record: GameRecord) -> pb.Game:
-    """The summary built field by field, as ``convert.game`` did before it kept the fixed part."""
+    """The summary built field by field, as ``messages.game`` did before it kept the fixed part."""
     create_time = Timestamp()
     create_time.FromNanoseconds(int(record.create_time * 1e9))
     seats = [
         pb.Seat(
             seat=i, display_name=s.display_name, occupied=s.occupied, bot=s.bot, bot_level=s.bot_level,
-            resigned=s.resigned, state=convert.SEAT_STATE[s.state],
+            resigned=s.resigned, state=messages.SEAT_STATE[s.state],
         )
         for i, s in enumerate(record.seats)
     ]  # fmt: skip
     return pb.Game(
-        game_id=record.game_id, game_type=record.game_type, status=convert.STATUS[record.status],
+        game_id=record.game_id, game_type=record.game_type, status=messages.STATUS[record.status],
         version=record.version, seats=seats, to_act=record.to_act, scores=record.scores,
         ranking=record.ranking, options=record.options, create_time=create_time, result=record.result,
-        waiting_reason=convert.waiting_reason(record), rematch_id=record.rematch_id,
+        waiting_reason=messages.waiting_reason(record), rematch_id=record.rematch_id,
     )  # fmt: skip
 
 
@@ -120,17 +120,17 @@ def test_game_summary_follows_every_change_of_the_record() -> None:
         record.evolve(status=GameStatus.FINISHED, rematch_id="0123456789abcdef0124"),  # a rematch asked
     ]
     for changed in [*changes, *changes]:  # the second round finds every game's part already built
-        assert convert.game(changed) == _plain_summary(changed)
+        assert messages.game(changed) == _plain_summary(changed)
 
 
 def test_game_summary_keeps_a_bounded_number_of_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(convert, "_fixed", {})
+    monkeypatch.setattr(messages, "_fixed", {})
     for n in range(6):
-        convert.game(_record().evolve(game_id=f"{n:020x}"))
-    monkeypatch.setattr(convert, "FIXED_PARTS", 3)
+        messages.game(_record().evolve(game_id=f"{n:020x}"))
+    monkeypatch.setattr(messages, "FIXED_PARTS", 3)
     record = _record().evolve(game_id=f"{9:020x}")
-    assert convert.game(record) == _plain_summary(record)
-    assert list(convert._fixed) == [f"{n:020x}" for n in (4, 5, 9)]  # the newest three are kept
+    assert messages.game(record) == _plain_summary(record)
+    assert list(messages._fixed) == [f"{n:020x}" for n in (4, 5, 9)]  # the newest three are kept
 
 
 async def _refused(call: Awaitable[object]) -> None:
@@ -159,7 +159,7 @@ async def test_a_token_checked_a_moment_ago_is_refused_once_rotated_or_revoked()
 
 def test_stored_event_json_reads_back_as_the_plain_encoding_did() -> None:
     from engine.core.events import Event
-    from server.steps import stored_json
+    from server.sessions.steps import stored_json
 
     event = Event("scored", "Zoë scores", 1, {2: "brewery", "hops": [1, 2]})
     plain = json.dumps({"k": "scored", "l": "Zoë scores", "s": 1, "p": {2: "brewery", "hops": [1, 2]}})

@@ -19,7 +19,7 @@ import pytest
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import MemoryStore
 from tests.conftest import free_port
 from tests.server.harness import Served, start_server

@@ -9,8 +9,8 @@ import grpc
 import pytest
 
 from server.config import parse
-from server.reasons import GameError, Reason
-from server.sessions import Sessions
+from server.domain.errors import GameError, Reason
+from server.sessions.facade import Sessions
 from server.store.redis_store import RedisStore
 from tests.server.harness import Served, expect_error, seat_game, start_server
 from zythos.v1 import game_service_pb2 as pb
@@ -123,7 +123,7 @@ def test_config_flags_beat_environment_beat_defaults() -> None:
 async def test_the_metrics_observer_counts_games_actions_and_dice() -> None:
     from prometheus_client import REGISTRY
 
-    from server.metrics_observer import MetricsObserver
+    from server.observability.domain_metrics import MetricsObserver
     from server.store import MemoryStore
 
     def sample(name: str, **labels: str) -> float:

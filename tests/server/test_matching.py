@@ -1,8 +1,8 @@
-"""Who plays whom: the matcher's choice over controlled pools (``server.matching``, a pure function)."""
+"""Who plays whom: the matcher's choice over pools (``server.matchmaking.grouping``, a pure function)."""
 
 from __future__ import annotations
 
-from server.matching import Group, Waiting, Window, groups
+from server.matchmaking.grouping import Group, Waiting, Window, groups
 
 WINDOW = Window(base=3.0, per_second=0.5)
 

@@ -12,8 +12,8 @@ import random
 
 import grpc
 
-from server.ratings import Ratings
-from server.sessions import Sessions
+from server.players.ratings import Ratings
+from server.sessions.facade import Sessions
 from server.store.match_base import Rating
 from tests.server.harness import Served, StoreFactory, expect_error, play_randomly, start_server
 from zythos.client import ZythosClient, ZythosError

@@ -7,8 +7,8 @@ import json
 
 import grpc
 
-from server.locks import GameLocks
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
+from server.sessions.locks import GameLocks
 from server.store.redis_store import RedisStore
 from tests.server.harness import Served, seat_game, start_server, stored
 from zythos.client import ZythosClient, ZythosError

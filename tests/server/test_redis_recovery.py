@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as redis
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store.redis_store import RedisStore
 from tests.server.harness import Served, seat_game, start_server
 from zythos.client import ZythosClient

@@ -14,7 +14,7 @@ import grpc
 import orjson
 import pytest
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import MemoryStore
 from server.store.redis_store import RedisStore
 from tests.server.harness import Served, expect_error, play_randomly, start_server

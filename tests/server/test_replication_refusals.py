@@ -12,7 +12,7 @@ from pathlib import Path
 import grpc
 import redis.asyncio as aioredis
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store.redis_store import RedisStore
 from tests.conftest import running_redis
 from tests.server.harness import expect_error, start_server

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store.redis_store import RedisStore
 from tests.server.harness import Served, start_server
 from zythos.client import ZythosClient

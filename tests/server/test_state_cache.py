@@ -12,11 +12,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from server.answers import WINDOW, Answer, Answers
-from server.reasons import GameError, Reason
-from server.records import GameStatus
-from server.sessions import Sessions
-from server.state_cache import Cached, StateCache
+from server.domain.errors import GameError, Reason
+from server.domain.records import GameStatus
+from server.sessions.answers import WINDOW, Answer, Answers
+from server.sessions.cache import Cached, StateCache
+from server.sessions.facade import Sessions
 from server.store import Loaded, MemoryStore
 from server.store.redis_store import RedisStore
 

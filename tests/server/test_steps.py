@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.examples.tiny_dice import TINY_DICE, TinyDiceState
-from server.records import GameRecord, SeatRecord
-from server.steps import Step, chance_rng, result_text
+from server.domain.records import GameRecord, SeatRecord
+from server.sessions.steps import Step, chance_rng, result_text
 
 
 def _record(players: int, chance_seed: int = 7) -> GameRecord:

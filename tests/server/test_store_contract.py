@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 import redis
 
-from server.records import GameRecord, GameStatus, SeatRecord
+from server.domain.records import GameRecord, GameStatus, SeatRecord
 from server.store import (
     BotSeat,
     CommitNote,

@@ -9,7 +9,7 @@ import grpc
 import pytest
 import redis.asyncio as aioredis
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store.redis_store import RedisStore
 from tests.conftest import RedisServer, running_redis
 from tests.server.harness import Served, expect_error, seat_game, start_server

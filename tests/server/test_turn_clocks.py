@@ -17,7 +17,7 @@ import pytest
 from google.protobuf.duration_pb2 import Duration
 
 from engine.core.events import Event
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import MemoryStore
 from tests.replicas.support import until
 from tests.server.harness import Served, bot_worker, expect_error, start_server

@@ -18,7 +18,7 @@ import pytest
 
 from engine.core import registry
 from engine.examples.tiny_dice import TinyDiceState
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from tests.server.harness import Served, StoreFactory, start_server
 from zythos.client import ZythosClient
 from zythos.v1 import game_service_pb2 as pb

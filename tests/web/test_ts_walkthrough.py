@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import MemoryStore
 from tests.conftest import free_port
 from tests.server.harness import Served, bot_worker, start_server

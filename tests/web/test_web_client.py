@@ -20,7 +20,7 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
-from server.sessions import Sessions
+from server.sessions.facade import Sessions
 from server.store import MemoryStore
 from tests.conftest import free_port
 from tests.server.harness import Served, bot_worker, start_server

@@ -1,0 +1,1 @@
+"""Bot seats: work in the store, leased to the bot workers that play them."""

@@ -1,0 +1,1 @@
+"""Turn clocks enforced by every replica: due deadlines claimed from the store, seats taken over."""

@@ -1,0 +1,1 @@
+"""The server's shared vocabulary: domain errors and their reasons, game records, request checks."""

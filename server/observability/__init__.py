@@ -1,0 +1,1 @@
+"""Metrics, the domain's metric hooks and structured logs."""

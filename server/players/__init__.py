@@ -1,0 +1,1 @@
+"""Players: lasting identities with their tokens, and their ratings per game type."""

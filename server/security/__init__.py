@@ -1,0 +1,1 @@
+"""Credentials: seat, player and ticket tokens, and TLS certificates."""
