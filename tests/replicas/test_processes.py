@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
 from pathlib import Path
 
 import grpc
@@ -16,11 +17,21 @@ from zythos.client import ZythosClient
 CONNECTIONS = 40
 
 
+def listening_sockets(port: int) -> int:
+    """How many sockets listen on ``port`` here: one per process that bound it with SO_REUSEPORT."""
+    out = subprocess.run(["ss", "-Hltn", f"sport = :{port}"], capture_output=True, text=True, check=True)
+    return len(out.stdout.splitlines())
+
+
 async def test_two_processes_share_the_port_and_the_games(redis_url: str) -> None:
     with Processes() as procs:
         metrics = free_port()
         free_port()  # the second process's metrics port is the next one: make it likely free
         server = procs.zythos(redis_url, metrics_port=metrics, extra=["--processes", "2"])
+        port = int(server.target.rpartition(":")[2])
+        # The supervisor answers once one process serves; the kernel deals connections only to
+        # the processes whose socket is bound, so wait for both before dealing 40 connections.
+        await until(lambda: listening_sockets(port) == 2, 30, "both processes listening")
         clients = [
             ZythosClient(
                 channel=grpc.aio.insecure_channel(
