@@ -2,8 +2,8 @@
 
 Rulebook "Spring Game Phase": "On your turn, you may draft a card, cast spells, or take free
 actions. You must take one brewer action." Turns go round the table until no brewer is left on
-any race card; Gnome Housing's gnomes need not be played, but once only they are left their
-owner must play one or end the spring ("Spring End Phase with Gnome Housing").
+any race card; Gnome Housing's gnomes need not be played, but once only they are left, each of
+their owners in turn must play one or end the spring ("Spring End Phase with Gnome Housing").
 """
 
 from __future__ import annotations
@@ -39,13 +39,20 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
         moves += _bribes(state, seat)
     if not state.acted:
         moves += _assignments(state, player)
-        if not state.closing:
+        if not _closing(state):
             moves += [Move("pass", m, f"Pass: set aside a {m} brewer") for m in _meeples(player)[:2]]
-    if state.closing:
+    if _closing(state) and not state.acted:
         moves.append(Move("end_spring", "", "End the spring phase"))
     elif state.acted or not player.unplaced():
         moves.append(Move("end", "", "End the turn"))
     return moves
+
+
+def _closing(state: DragonBrewState) -> bool:
+    """Rulebook "Spring End Phase with Gnome Housing": the turn came to a Gnome Housing owner because
+    only housed gnomes were left, and still no race card holds a brewer (a gnome drafted or hired
+    since puts one there, and the turn is an ordinary one again)."""
+    return state.closing and not any(p.unplaced() for p in state.players)
 
 
 def _drafts(state: DragonBrewState, seat: int) -> list[Move]:
@@ -86,8 +93,6 @@ def _spells(state: DragonBrewState, player: Player) -> list[Move]:
 
 def _assignments(state: DragonBrewState, player: Player) -> list[Move]:
     kinds = _meeples(player)
-    if state.closing:
-        kinds = [k for k in kinds if k == "housed"]
     moves = []
     for i, slot in enumerate(player.estate):
         c = slot_card(slot)
@@ -203,6 +208,8 @@ def _bribe(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
 
 
 def end_turn(state: DragonBrewState) -> list[Event]:
+    """The next seat clockwise; once no race card holds a brewer, the next seat clockwise with housed
+    gnomes (itself last), which must assign one or end the spring; with none left, the fall."""
     seat = state.current
     state.acted = state.drafted = state.cleared_draft = state.cleared_offer = False
     n = state.num_players
