@@ -38,9 +38,7 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
     if state.corrupt:
         moves += _bribes(state, seat)
     if not state.acted:
-        moves += _assignments(state, player)
-        if not _closing(state):
-            moves += [Move("pass", m, f"Pass: set aside a {m} brewer") for m in _meeples(player)[:2]]
+        moves += _assignments(state, player) + _passes(player)
     if _closing(state) and not state.acted:
         moves.append(Move("end_spring", "", "End the spring phase"))
     elif state.acted or not player.unplaced():
@@ -77,6 +75,17 @@ def _card_name(row: str, cid: str) -> str:
 def _meeples(player: Player) -> list[str]:
     """Which kinds of brewer the seat could assign: own, migrant on the race card, housed."""
     return [m for m, n in zip(MEEPLES, (player.brewers, player.gnomes, player.housed), strict=True) if n]
+
+
+def _passes(player: Player) -> list[Move]:
+    """Rulebook "Passing Your Brewer Action": "by removing one brewer meeple from your player race
+    card", so an own brewer or a migrant gnome there; a housed gnome is not on the race card."""
+    moves = []
+    if player.brewers:
+        moves.append(Move("pass", "own", "Pass: set one of your brewers aside until winter"))
+    if player.gnomes:
+        moves.append(Move("pass", "gnome", "Pass: send a migrant gnome from the race card back to the box"))
+    return moves
 
 
 def _spells(state: DragonBrewState, player: Player) -> list[Move]:
@@ -185,7 +194,8 @@ def _assign(state: DragonBrewState, seat: int, index: int, meeple: str) -> list[
 
 
 def _pass(state: DragonBrewState, seat: int, meeple: str) -> list[Event]:
-    """Rulebook "Passing Your Brewer Action": a gnome goes back to the box, an own brewer aside."""
+    """Rulebook "Passing Your Brewer Action": "Temporary brewers are returned to the supply. Player
+    meeples are removed from your player card and set aside from your estate"."""
     player = state.players[seat]
     _take_meeple(player, None, meeple)
     if meeple == "own":

@@ -80,6 +80,21 @@ def test_passing_sets_a_brewer_aside_until_winter() -> None:
     assert state.players[0].brewers == 6 and state.players[0].away == 1
 
 
+def test_passing_removes_a_brewer_from_the_race_card_never_a_housed_gnome() -> None:
+    """Rulebook: "You may choose to "pass" your mandatory brewer action by removing one brewer meeple from
+    your player race card. Temporary brewers are returned to the supply." A gnome on Gnome Housing is not
+    on the race card: it is not passed, and with only housed gnomes there is no mandatory action to pass."""
+    state = start("halfling", "human")
+    add_card(state, 0, "gnome_housing")
+    player = state.players[0]
+    player.brewers, player.gnomes, player.housed, state.gnomes_left = 0, 1, 1, 8
+    assert [i for i in ids(state) if i.startswith("pass:")] == ["pass:gnome"]
+    act(state, "pass:gnome", "end")
+    assert (player.gnomes, player.housed, state.gnomes_left) == (0, 1, 9)
+    act(state, f"assign:{slot(state, 1, 'brewery')}.own", "end")
+    assert not any(i.startswith("pass:") for i in ids(state)) and "end" in ids(state)
+
+
 def test_the_mash_house_multiplier_with_the_sasquatch_masher() -> None:
     """Rulebook: "The total action multiplier is three ... Action #1 — spend a red and yellow grain to
     create an
