@@ -7,7 +7,7 @@ payment: ``"card", owner, index, first`` or ``"event", event id``), ``repeat`` (
 action once more, or stop), ``mash`` (which wort), ``study`` / ``intel`` (which offered recipe,
 or a deck's top card), ``clear_draft`` / ``clear_offer`` (which card goes), ``free_draft``,
 ``scroll``, ``borrow`` (Servant Spell, Horse Guests), ``spellbook``, ``sacrifice``, ``ogre``,
-``raise`` and, while judging, ``award``.
+``raise``, ``bribe`` (bribes.py) and, while judging, ``award``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.dragon_brew import economy
+from engine.dragon_brew import bribes, economy
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import FAMILIES, MASH, card, event, judge, recipe
 from engine.dragon_brew.decks import row_slots
@@ -188,4 +188,5 @@ OPTIONS: dict[str, Callable[[DragonBrewState, int, Task], list[Move]]] = {
     "sacrifice": _sacrifice,
     "ogre": _ogre,
     "raise": _raise,
+    "bribe": bribes.choices,
 }

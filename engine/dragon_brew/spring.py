@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.events import Event
-from engine.dragon_brew import economy
+from engine.dragon_brew import bribes, economy
 from engine.dragon_brew.actions import Move
-from engine.dragon_brew.components import card, event, judge
+from engine.dragon_brew.components import card, event
 from engine.dragon_brew.decks import refill, row_slots
 from engine.dragon_brew.draft import can_draft, draft, start_clearing
 from engine.dragon_brew.effects import execute, free_moves, use_free
@@ -22,7 +22,6 @@ from engine.dragon_brew.player import GNOMES, OWN, USED, Player, Slot
 from engine.dragon_brew.table import BREW, DragonBrewState
 
 MEEPLES = ("own", "gnome", "housed")
-BRIBE_STEPS = 5  # a bribe offers up to five gold over the one it beats (docs/rules/dragon_brew.md)
 
 
 def legal(state: DragonBrewState, seat: int) -> list[Move]:
@@ -36,7 +35,7 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
     if player.gnomes and owns(player, "gnome_housing"):
         moves.append(Move("house", "", "Move a migrant gnome to Gnome Housing"))
     if state.corrupt:
-        moves += _bribes(state, seat)
+        moves += bribes.offers(state, seat)
     if not state.acted:
         moves += _assignments(state, player) + _passes(player)
     if _closing(state) and not state.acted:
@@ -116,21 +115,6 @@ def _assignments(state: DragonBrewState, player: Player) -> list[Move]:
     return moves
 
 
-def _bribes(state: DragonBrewState, seat: int) -> list[Move]:
-    """Corrupt Judge variant, "Bribing Corrupt Judges": one bribe at a time, each beating the last."""
-    player = state.players[seat]
-    if any(briber == seat for briber, _ in state.bribes):
-        return []
-    moves = []
-    for j, jid in enumerate(state.judges):
-        if not jid or not judge(jid).corrupt or state.ogre[j]:
-            continue
-        least = state.bribes[j][1] + 1
-        for gold in range(least, min(player.gold, least + BRIBE_STEPS - 1) + 1):
-            moves.append(Move("bribe", f"{j}.{gold}", f"Bribe {judge(jid).name} with {gold} gold"))
-    return moves
-
-
 def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
     return MOVES[move.kind](state, seat, move.arg)
 
@@ -206,17 +190,6 @@ def _pass(state: DragonBrewState, seat: int, meeple: str) -> list[Event]:
     return [Event("passed", f"Seat {seat} passes a brewer action", seat)]
 
 
-def _bribe(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
-    j, gold = map(int, arg.split("."))
-    briber, old = state.bribes[j]
-    if briber >= 0:
-        state.players[briber].gold += old  # out-bribed: the bribe and token go back
-    state.players[seat].gold -= gold
-    state.bribes[j] = [seat, gold]
-    name = judge(state.judges[j]).name
-    return [Event("bribed", f"Seat {seat} bribes {name} with {gold} gold", seat, {"judge": j, "gold": gold})]
-
-
 def end_turn(state: DragonBrewState) -> list[Event]:
     """The next seat clockwise; once no race card holds a brewer, the next seat clockwise with housed
     gnomes (itself last), which must assign one or end the spring; with none left, the fall."""
@@ -258,7 +231,7 @@ MOVES: dict[str, Callable[[DragonBrewState, int, str], list[Event]]] = {
     "spell": _spell,
     "free": _free,
     "house": _house,
-    "bribe": _bribe,
+    "bribe": bribes.start,
     "assign": _assign_move,
     "pass": _pass,
     "end": _end_turn,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.events import Event
-from engine.dragon_brew import economy
+from engine.dragon_brew import bribes, economy
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.choices import Task, card_name, may_clear_offer
 from engine.dragon_brew.components import MASH, event, judge, recipe
@@ -220,4 +220,6 @@ MOVES: dict[str, Apply] = {
     "burn": _burn,
     "rule": _rule,
     "raise": _raise,
+    "raise_bribe": bribes.raise_bribe,
+    "place_bribe": bribes.place,
 }
