@@ -4,8 +4,9 @@
 another player has already bribed the judge, your bribe must be higher." The text sets no upper
 bound, so a bribe is put on the card a gold at a time, as every other amount of the game is
 chosen one unit at a time: ``bribe:J`` puts the least that beats the bribe there, then the
-``bribe`` task offers one more gold (while the player has any) or placing it. Each decision has
-at most three bribe moves whatever the gold, so the action space stays small for the search.
+``bribe`` task offers one more gold (while the player has any) or placing it. A decision has one
+bribe move per corrupt judge, or two while a bribe is put together, whatever the gold, so the
+legal actions stay bounded (``SizeBounds``) and few for the search.
 """
 
 from __future__ import annotations
