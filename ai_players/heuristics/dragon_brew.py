@@ -235,6 +235,7 @@ _SCORES: dict[str, Callable[[_Turn, Move], float]] = {
     "raise": _const(1.0),
     "guild": lambda turn, move: 1.0 if (move.arg == "hire") == (turn.player.gold >= 6) else 0.0,
     "bribe": _const(-0.2),
+    "raise_bribe": _const(-0.4),  # one more gold on the card; placing the bribe is the neutral choice
     "draw": lambda turn, move: 1.0,
 }
 

@@ -7,7 +7,7 @@ payment: ``"card", owner, index, first`` or ``"event", event id``), ``repeat`` (
 action once more, or stop), ``mash`` (which wort), ``study`` / ``intel`` (which offered recipe,
 or a deck's top card), ``clear_draft`` / ``clear_offer`` (which card goes), ``free_draft``,
 ``scroll``, ``borrow`` (Servant Spell, Horse Guests), ``spellbook``, ``sacrifice``, ``ogre``,
-``raise`` and, while judging, ``award``.
+``raise``, ``bribe`` (bribes.py) and, while judging, ``award``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.dragon_brew import economy
+from engine.dragon_brew import bribes, economy
 from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import FAMILIES, MASH, card, event, judge, recipe
 from engine.dragon_brew.decks import row_slots
@@ -77,12 +77,24 @@ def _mash(state: DragonBrewState, seat: int, task: Task) -> list[Move]:
 
 
 def _recipe_picks(state: DragonBrewState, seat: int, task: Task) -> list[Move]:
-    moves = [Move("pick", f"{r}{i}", f"Take {recipe(c).name}") for r, i, c in row_slots(state, "BS")]
+    """The Study's or the Intelligence Spell's recipes; a Study's ``["study", 0]``: its picks are
+    taken, the recipe offering may still be cleared ("before or after using your Brewer's Study")."""
+    moves = []
+    if task[1]:
+        moves = [Move("pick", f"{r}{i}", f"Take {recipe(c).name}") for r, i, c in row_slots(state, "BS")]
     if task[0] == "study":
-        moves += [Move("pick", f"deck_{d}", f"Draw a face-down {d} recipe") for d in ("barrel", "spice")]
-        if not state.cleared_offer and state.players[seat].gold >= 1:
+        if task[1]:
+            moves += [Move("pick", f"deck_{d}", f"Draw a face-down {d} recipe") for d in ("barrel", "spice")]
+        if may_clear_offer(state, seat):
             moves.append(Move("clear_offer", "", "Pay 1 gold to clear up to five offered recipes"))
+        if not task[1]:
+            moves.append(Move("stop", "", "Done with the Brewer's Study"))
     return moves or [STOP]
+
+
+def may_clear_offer(state: DragonBrewState, seat: int) -> bool:
+    """Rulebook: "You may not clear the recipe offering more than once per turn" (and it costs a gold)."""
+    return not state.cleared_offer and state.players[seat].gold >= 1
 
 
 def _clear(state: DragonBrewState, seat: int, task: Task) -> list[Move]:
@@ -176,4 +188,5 @@ OPTIONS: dict[str, Callable[[DragonBrewState, int, Task], list[Move]]] = {
     "sacrifice": _sacrifice,
     "ogre": _ogre,
     "raise": _raise,
+    "bribe": bribes.choices,
 }

@@ -73,7 +73,7 @@ class Race:
     id: str
     name: str
     pack: int
-    min_players: int
+    min_players: int  # the "Players" column of the "Player Race Overview": a suggestion
     difficulty: int
     brewers: int
     gold: int

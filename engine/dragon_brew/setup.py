@@ -1,8 +1,9 @@
 """Game setup (rulebook "Game Setup", steps 1-10, and the Corrupt Judge variant's changes).
 
-Races are chosen per seat or dealt at random among those the "Player Race Overview" allows at
-this player count; seat 0 is the first player (the server seats players; "who most recently
-drank an entire beer" is not something it can ask).
+Races are chosen per seat, any race at any player count, or dealt at random, by default among
+those the "Player Race Overview" suggests for this player count ("Not following these suggested
+guidelines may slightly affect the player race balancing"); seat 0 is the first player (the
+server seats players; "who most recently drank an entire beer" is not something it can ask).
 """
 
 from __future__ import annotations
@@ -27,20 +28,19 @@ CORRUPT_BOXED = 14  # variant step 8: "Remove the top fourteen cards from the Ju
 SHADOW_JUDGES = 3
 
 
-def allowed_races(players: int) -> list[str]:
+def suggested_races(players: int) -> list[str]:
+    """The races whose "Players" column in the "Player Race Overview" includes ``players``."""
     return [rid for rid, race in components().races.items() if race.min_players <= players]
 
 
-def choose_races(players: int, wanted: list[str], rng: Rng) -> list[str]:
-    """Each seat's race: the one asked for, or a random one nobody else plays."""
-    allowed = allowed_races(players)
-    for race in wanted:
-        if race != "random" and race not in allowed:
-            raise InvalidOptions(f"race {race!r} is not played by {players} players")
+def choose_races(players: int, wanted: list[str], suggested_only: bool, rng: Rng) -> list[str]:
+    """Each seat's race: the one asked for, or a random one nobody else plays (``suggested_only``:
+    among the races suggested for this player count)."""
     fixed = [r for r in wanted if r != "random"]
     if len(set(fixed)) != len(fixed):
         raise InvalidOptions("two seats cannot play the same race")
-    free = [r for r in allowed if r not in fixed]
+    dealt = suggested_races(players) if suggested_only else list(components().races)
+    free = [r for r in dealt if r not in fixed]
     rng.shuffle(free)
     return [r if r != "random" else free.pop() for r in wanted]
 
@@ -58,10 +58,12 @@ def _player(race_id: str) -> Player:
     return player
 
 
-def new_state(players: int, races: list[str], corrupt: bool, seed: int) -> DragonBrewState:
+def new_state(
+    players: int, races: list[str], corrupt: bool, seed: int, *, suggested_only: bool = True
+) -> DragonBrewState:
     rng = Rng(seed)
     comps = components()
-    chosen = choose_races(players, races, rng)
+    chosen = choose_races(players, races, suggested_only, rng)
     state = DragonBrewState.fresh(
         players, corrupt=corrupt, rng=rng, players=[_player(r) for r in chosen],
         gnomes_left=MIGRANT_GNOMES, tokens_left=SPELL_TOKENS, order=list(range(players)),

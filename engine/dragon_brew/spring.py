@@ -2,8 +2,8 @@
 
 Rulebook "Spring Game Phase": "On your turn, you may draft a card, cast spells, or take free
 actions. You must take one brewer action." Turns go round the table until no brewer is left on
-any race card; Gnome Housing's gnomes need not be played, but once only they are left their
-owner must play one or end the spring ("Spring End Phase with Gnome Housing").
+any race card; Gnome Housing's gnomes need not be played, but once only they are left, each of
+their owners in turn must play one or end the spring ("Spring End Phase with Gnome Housing").
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.events import Event
-from engine.dragon_brew import economy
+from engine.dragon_brew import bribes, economy
 from engine.dragon_brew.actions import Move
-from engine.dragon_brew.components import card, event, judge
+from engine.dragon_brew.components import card, event
 from engine.dragon_brew.decks import refill, row_slots
 from engine.dragon_brew.draft import can_draft, draft, start_clearing
 from engine.dragon_brew.effects import execute, free_moves, use_free
@@ -22,7 +22,6 @@ from engine.dragon_brew.player import GNOMES, OWN, USED, Player, Slot
 from engine.dragon_brew.table import BREW, DragonBrewState
 
 MEEPLES = ("own", "gnome", "housed")
-BRIBE_STEPS = 5  # a bribe offers up to five gold over the one it beats (docs/rules/dragon_brew.md)
 
 
 def legal(state: DragonBrewState, seat: int) -> list[Move]:
@@ -36,16 +35,21 @@ def legal(state: DragonBrewState, seat: int) -> list[Move]:
     if player.gnomes and owns(player, "gnome_housing"):
         moves.append(Move("house", "", "Move a migrant gnome to Gnome Housing"))
     if state.corrupt:
-        moves += _bribes(state, seat)
+        moves += bribes.offers(state, seat)
     if not state.acted:
-        moves += _assignments(state, player)
-        if not state.closing:
-            moves += [Move("pass", m, f"Pass: set aside a {m} brewer") for m in _meeples(player)[:2]]
-    if state.closing:
+        moves += _assignments(state, player) + _passes(player)
+    if _closing(state) and not state.acted:
         moves.append(Move("end_spring", "", "End the spring phase"))
     elif state.acted or not player.unplaced():
         moves.append(Move("end", "", "End the turn"))
     return moves
+
+
+def _closing(state: DragonBrewState) -> bool:
+    """Rulebook "Spring End Phase with Gnome Housing": the turn came to a Gnome Housing owner because
+    only housed gnomes were left, and still no race card holds a brewer (a gnome drafted or hired
+    since puts one there, and the turn is an ordinary one again)."""
+    return state.closing and not any(p.unplaced() for p in state.players)
 
 
 def _drafts(state: DragonBrewState, seat: int) -> list[Move]:
@@ -72,6 +76,17 @@ def _meeples(player: Player) -> list[str]:
     return [m for m, n in zip(MEEPLES, (player.brewers, player.gnomes, player.housed), strict=True) if n]
 
 
+def _passes(player: Player) -> list[Move]:
+    """Rulebook "Passing Your Brewer Action": "by removing one brewer meeple from your player race
+    card", so an own brewer or a migrant gnome there; a housed gnome is not on the race card."""
+    moves = []
+    if player.brewers:
+        moves.append(Move("pass", "own", "Pass: set one of your brewers aside until winter"))
+    if player.gnomes:
+        moves.append(Move("pass", "gnome", "Pass: send a migrant gnome from the race card back to the box"))
+    return moves
+
+
 def _spells(state: DragonBrewState, player: Player) -> list[Move]:
     """Rulebook "Spell Cards": once a game year each, a spell token marking it."""
     return [
@@ -86,8 +101,6 @@ def _spells(state: DragonBrewState, player: Player) -> list[Move]:
 
 def _assignments(state: DragonBrewState, player: Player) -> list[Move]:
     kinds = _meeples(player)
-    if state.closing:
-        kinds = [k for k in kinds if k == "housed"]
     moves = []
     for i, slot in enumerate(player.estate):
         c = slot_card(slot)
@@ -99,21 +112,6 @@ def _assignments(state: DragonBrewState, player: Player) -> list[Move]:
             if kind != "own" and c.own_brewers_only:
                 continue  # Dark Sacrifice, Ogre-Ruled, Spell Book: the race's own brewers only
             moves.append(Move("assign", f"{i}.{kind}", f"Assign a {kind} brewer to {c.name}"))
-    return moves
-
-
-def _bribes(state: DragonBrewState, seat: int) -> list[Move]:
-    """Corrupt Judge variant, "Bribing Corrupt Judges": one bribe at a time, each beating the last."""
-    player = state.players[seat]
-    if any(briber == seat for briber, _ in state.bribes):
-        return []
-    moves = []
-    for j, jid in enumerate(state.judges):
-        if not jid or not judge(jid).corrupt or state.ogre[j]:
-            continue
-        least = state.bribes[j][1] + 1
-        for gold in range(least, min(player.gold, least + BRIBE_STEPS - 1) + 1):
-            moves.append(Move("bribe", f"{j}.{gold}", f"Bribe {judge(jid).name} with {gold} gold"))
     return moves
 
 
@@ -180,7 +178,8 @@ def _assign(state: DragonBrewState, seat: int, index: int, meeple: str) -> list[
 
 
 def _pass(state: DragonBrewState, seat: int, meeple: str) -> list[Event]:
-    """Rulebook "Passing Your Brewer Action": a gnome goes back to the box, an own brewer aside."""
+    """Rulebook "Passing Your Brewer Action": "Temporary brewers are returned to the supply. Player
+    meeples are removed from your player card and set aside from your estate"."""
     player = state.players[seat]
     _take_meeple(player, None, meeple)
     if meeple == "own":
@@ -191,18 +190,9 @@ def _pass(state: DragonBrewState, seat: int, meeple: str) -> list[Event]:
     return [Event("passed", f"Seat {seat} passes a brewer action", seat)]
 
 
-def _bribe(state: DragonBrewState, seat: int, arg: str) -> list[Event]:
-    j, gold = map(int, arg.split("."))
-    briber, old = state.bribes[j]
-    if briber >= 0:
-        state.players[briber].gold += old  # out-bribed: the bribe and token go back
-    state.players[seat].gold -= gold
-    state.bribes[j] = [seat, gold]
-    name = judge(state.judges[j]).name
-    return [Event("bribed", f"Seat {seat} bribes {name} with {gold} gold", seat, {"judge": j, "gold": gold})]
-
-
 def end_turn(state: DragonBrewState) -> list[Event]:
+    """The next seat clockwise; once no race card holds a brewer, the next seat clockwise with housed
+    gnomes (itself last), which must assign one or end the spring; with none left, the fall."""
     seat = state.current
     state.acted = state.drafted = state.cleared_draft = state.cleared_offer = False
     n = state.num_players
@@ -241,7 +231,7 @@ MOVES: dict[str, Callable[[DragonBrewState, int, str], list[Event]]] = {
     "spell": _spell,
     "free": _free,
     "house": _house,
-    "bribe": _bribe,
+    "bribe": bribes.start,
     "assign": _assign_move,
     "pass": _pass,
     "end": _end_turn,

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.events import Event
-from engine.dragon_brew import economy
+from engine.dragon_brew import bribes, economy
 from engine.dragon_brew.actions import Move
-from engine.dragon_brew.choices import Task, card_name
+from engine.dragon_brew.choices import Task, card_name, may_clear_offer
 from engine.dragon_brew.components import MASH, event, judge, recipe
 from engine.dragon_brew.decks import discard_slot, draw, refill, take_slot
 from engine.dragon_brew.draft import draft, reward, start_clearing
@@ -49,7 +49,22 @@ def _stop(state: DragonBrewState, seat: int, move: Move, task: Task) -> list[Eve
         state.tasks.pop(0)  # no more mashing this time
     if task[0] in ("clear_offer", "study", "intel"):
         _refill_offering(state)
+    if task[0] == "clear_offer":
+        _end_study_after_clearing(state)
     return [Event("stopped", f"Seat {seat} stops", seat)]
+
+
+def _after_study(state: DragonBrewState, seat: int) -> None:
+    """The Study's recipes are taken: the offering may still be cleared, "after using your Brewer's
+    Study", before the turn goes on (a ``["study", 0]`` task)."""
+    if may_clear_offer(state, seat):
+        state.tasks.insert(0, ["study", 0])
+
+
+def _end_study_after_clearing(state: DragonBrewState) -> None:
+    """A clearing after the Study's picks ends the Study's use: nothing is left to choose there."""
+    if state.tasks and state.tasks[0][0] == "study" and not state.tasks[0][1]:
+        state.tasks.pop(0)
 
 
 def _take(state: DragonBrewState, seat: int, move: Move, task: Task) -> list[Event]:
@@ -100,6 +115,8 @@ def _pick(state: DragonBrewState, seat: int, move: Move, task: Task) -> list[Eve
         events = [Event("recipe_taken", f"Seat {seat} takes {recipe(rid).name}", seat, {"recipe": rid})]
     if done:
         _refill_offering(state)
+        if task[0] == "study":
+            _after_study(state, seat)
     return events
 
 
@@ -135,6 +152,8 @@ def _clear(state: DragonBrewState, seat: int, move: Move, task: Task) -> list[Ev
         filled = [f"{r}{i}" for r in ("be" if row in "be" else "BS") for i in refill(state, r)]
         if "chaos" in task:
             state.tasks.insert(0, ["free_draft", 2, "only", *filled])
+        if task[0] == "clear_offer":
+            _end_study_after_clearing(state)
     return [Event("cleared", f"Seat {seat} discards {card_name(row, cid)}", seat, {"card": cid})]
 
 
@@ -201,4 +220,6 @@ MOVES: dict[str, Apply] = {
     "burn": _burn,
     "rule": _rule,
     "raise": _raise,
+    "raise_bribe": bribes.raise_bribe,
+    "place_bribe": bribes.place,
 }

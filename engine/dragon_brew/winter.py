@@ -15,7 +15,7 @@ from engine.dragon_brew.actions import Move
 from engine.dragon_brew.components import INGREDIENTS, YEARS, recipe
 from engine.dragon_brew.decks import ROWS, discard_slot, refill
 from engine.dragon_brew.effects import free_moves, use_free
-from engine.dragon_brew.estate import book_limit, slot_card, store_limit
+from engine.dragon_brew.estate import book_limit, role_slot, slot_card, store_limit
 from engine.dragon_brew.player import GNOMES, OWN, USED, Player
 from engine.dragon_brew.table import OVER, SPRING, WINTER, DragonBrewState
 
@@ -27,17 +27,17 @@ def begin_winter(state: DragonBrewState) -> list[Event]:
         state.phase = OVER
         return [Event("game_over", "The third year is over", -1)]
     state.year += 1
-    for player in state.players:
-        _reset(state, player)
+    books = [e for seat, player in enumerate(state.players) for e in _reset(state, seat, player)]
     state.phase = WINTER
-    events = [Event("winter", f"Winter: year {state.year} is coming", -1)]
+    events = [Event("winter", f"Winter: year {state.year} is coming", -1), *books]
     if not any(p.winter for p in state.players):
         events += _refresh(state)
     return events
 
 
-def _reset(state: DragonBrewState, player: Player) -> None:
-    """Step 2: brewers home, migrant gnomes back to the box, spell tokens off, recipes back."""
+def _reset(state: DragonBrewState, seat: int, player: Player) -> list[Event]:
+    """Step 2: brewers home, migrant gnomes back to the box, spell tokens off, recipes back (and
+    without a Brewer's Study, the whole recipe book discarded)."""
     state.gnomes_left += player.gnomes
     player.gnomes = 0
     for slot in player.estate:
@@ -50,11 +50,29 @@ def _reset(state: DragonBrewState, player: Player) -> None:
     player.away = player.doomed = 0
     player.book += [r for beer in player.presented for r in beer]
     player.presented, player.ribboned = [], []
+    events = _discard_book(state, seat, player) if role_slot(player, "study") < 0 else []
     player.winter = "discard" if len(player.book) > book_limit(player) else ""
     if sum(player.goods) > store_limit(player) and not store_limit(player):
         player.goods = [0] * len(INGREDIENTS)
     elif sum(player.goods) > store_limit(player) or _free_now(player):
         player.winter = "store"
+    return events
+
+
+def _discard_book(state: DragonBrewState, seat: int, player: Player) -> list[Event]:
+    """A Chaos Wytch who burned her Brewer's Study has no card listing a recipe book maximum: it is
+    0, as no Brewery card leaves no beer ("you will not be able to produce any beers"), and every
+    recipe goes at once, since there is nothing to choose (docs/rules/dragon_brew.md)."""
+    if not player.book:
+        return []
+    for rid in player.book:
+        _to_discard(state, rid)
+    count, player.book = len(player.book), []
+    return [Event("book_discarded", f"Seat {seat} discards all {count} recipes: no Brewer's Study", seat)]
+
+
+def _to_discard(state: DragonBrewState, rid: str) -> None:
+    (state.barrel_discard if recipe(rid).barrel else state.spice_discard).append(rid)
 
 
 def _free_now(player: Player) -> list[Move]:
@@ -92,8 +110,7 @@ def apply(state: DragonBrewState, seat: int, move: Move) -> list[Event]:
         events = [Event("stored", f"Seat {seat} fills the Winter Stores", seat)]
     else:
         player.book.remove(move.arg)
-        pile = state.barrel_discard if recipe(move.arg).barrel else state.spice_discard
-        pile.append(move.arg)
+        _to_discard(state, move.arg)
         if len(player.book) <= book_limit(player):
             player.winter = ""
         events = [Event("discarded", f"Seat {seat} discards a recipe", seat)]

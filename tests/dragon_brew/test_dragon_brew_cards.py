@@ -73,7 +73,7 @@ def test_the_brewers_study_takes_three_recipes_then_refreshes_the_offering() -> 
     assert all(state.offer_barrels) and all(state.offer_spices)
 
 
-def test_clearing_the_offering_up_to_five_during_the_study() -> None:
+def test_clearing_the_offering_up_to_five_before_the_studys_picks() -> None:
     """Rulebook: "You may clear up to five recipe cards from the card offering before or after using your
     Brewer's Study. Pay one gold"."""
     state = start("halfling", "human")
@@ -81,6 +81,32 @@ def test_clearing_the_offering_up_to_five_during_the_study() -> None:
     assert state.players[0].gold == 5 and state.cleared_offer
     assert all(state.offer_barrels) and all(state.offer_spices)
     assert "clear_offer" not in ids(state)
+
+
+def test_clearing_the_offering_after_the_studys_third_recipe() -> None:
+    """Rulebook: "You may clear up to five recipe cards from the card offering before or after using your
+    Brewer's Study." After the third recipe (the offering refreshed), the seat may still clear it; once it
+    is done with the Study, or has cleared this turn ("not ... more than once per turn"), it may not."""
+    state = start("halfling", "human")
+    act(state, f"assign:{slot(state, 0, 'study')}.own", "pick:B0", "pick:S0", "pick:deck_barrel")
+    assert all(state.offer_barrels) and set(ids(state)) == {"clear_offer", "stop"}
+    cleared = state.offer_spices[1]
+    act(state, "clear_offer", "clear:B1", "clear:S1", "stop")
+    assert state.players[0].gold == 5 and state.cleared_offer and not state.tasks
+    assert all(state.offer_spices) and cleared in state.spice_discard
+    assert "end" in ids(state) and "clear_offer" not in ids(state)
+
+
+def test_done_with_the_study_the_turn_goes_on_without_a_clearing() -> None:
+    """Rulebook: "before or after using your Brewer's Study": "after" lasts until the seat is done with the
+    Study; a seat that has cleared before its picks is not asked again."""
+    state = start("halfling", "human")
+    act(state, f"assign:{slot(state, 0, 'study')}.own", "pick:B0", "pick:S0", "pick:S1", "stop")
+    assert not state.tasks and "clear_offer" not in ids(state) and state.players[0].gold == 6
+    state = start("halfling", "human")
+    act(state, f"assign:{slot(state, 0, 'study')}.own", "clear_offer", "clear:B0", "stop")
+    act(state, "pick:B0", "pick:S0", "pick:S1")
+    assert not state.tasks and "end" in ids(state)
 
 
 def test_an_elf_collects_two_gold_from_the_arcane_library_before_researching() -> None:

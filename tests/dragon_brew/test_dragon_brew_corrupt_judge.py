@@ -30,14 +30,32 @@ def test_a_higher_bribe_returns_the_last_one() -> None:
     judges(state, CORRUPT)
     red, blue = state.players
     red_gold = red.gold
-    act(state, "bribe:0.1")
+    act(state, "bribe:0", "place_bribe")
     assert red.gold == red_gold - 1 and state.bribes == [[0, 1]]
     assert not any(i.startswith("bribe:") for i in ids(state))  # "not more than one bribe at a time"
     act(state, f"assign:{slot(state, 0, 'brewery')}.own", "end")
-    assert "bribe:0.1" not in ids(state)  # "your bribe must be higher"
     blue_gold = blue.gold
-    act(state, "bribe:0.2")
+    act(state, "bribe:0")
+    assert blue.gold == blue_gold - 2  # "your bribe must be higher": two gold at least
+    act(state, "place_bribe")
     assert state.bribes == [[1, 2]] and red.gold == red_gold and blue.gold == blue_gold - 2
+
+
+def test_a_bribe_has_no_upper_bound_but_the_bribers_gold() -> None:
+    """Rulebook: "Bribe a judge by placing your bribe token with one or more gold on the corrupt judge card.
+    If another player has already bribed the judge, your bribe must be higher." No bound is set: the gold
+    goes on the card one at a time, up to the whole purse, far above the last bribe."""
+    state = start("human", "dwarves", corrupt=True)
+    judges(state, CORRUPT)
+    state.bribes[0] = [1, 2]
+    other = state.players[1].gold
+    goods(state, 0, gold=20)
+    act(state, "bribe:0")
+    assert state.players[0].gold == 17 and set(ids(state)) == {"raise_bribe", "place_bribe"}
+    act(state, *["raise_bribe"] * 17)
+    assert state.players[0].gold == 0 and ids(state) == ["place_bribe"]
+    act(state, "place_bribe")
+    assert state.bribes == [[0, 20]] and state.players[1].gold == other + 2  # the two gold went back
 
 
 def brewed_tie(bribes: list[int]) -> tuple[DragonBrewState, list[Event]]:
@@ -99,7 +117,7 @@ def test_ogre_ruled_sends_the_bribe_back() -> None:
     state = start("human", "ogres", corrupt=True)
     judges(state, CORRUPT)
     gold = state.players[0].gold
-    act(state, "bribe:0.2", f"assign:{slot(state, 0, 'brewery')}.own", "end")
+    act(state, "bribe:0", "raise_bribe", "place_bribe", f"assign:{slot(state, 0, 'brewery')}.own", "end")
     act(state, f"assign:{slot(state, 1, 'ogre_ruled')}.own", "rule:0")
     assert state.players[0].gold == gold and state.bribes == [[-1, 0]]
     act(state, "end")
@@ -113,7 +131,7 @@ def test_the_shadow_judge_swap_sends_the_bribe_back() -> None:
     state = start("human", "dark_elves", corrupt=True)
     judges(state, CORRUPT)
     gold = state.players[0].gold
-    act(state, "bribe:0.1")
+    act(state, "bribe:0", "place_bribe")
     to_fall(state)
     act(state, "done", seat=0)
     act(state, "done", seat=1)

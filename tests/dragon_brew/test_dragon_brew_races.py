@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.dragon_brew.estate import max_beers
+from engine.dragon_brew.estate import book_limit, max_beers
 from engine.dragon_brew.judging import characteristic
 from engine.dragon_brew.player import OWN, USED
-from engine.dragon_brew.table import SHADOW
+from engine.dragon_brew.table import SHADOW, SPRING
 from tests.dragon_brew.helpers import act, add_card, brew, goods, holding, ids, pool, slot, start, to_fall
 from tests.dragon_brew.test_dragon_brew_fall_winter import judges, winter_of
 
@@ -55,6 +55,27 @@ def test_chaos_wytch_dark_sacrifice_burns_grain_fields_and_frees_four_brewers() 
     assert "chaos_wytches:fields" in state.boxed_cards
     winter_of(state)
     assert wytches.brewers == 6 - 1  # six brewers, one sacrificed
+
+
+def test_a_chaos_wytch_without_her_brewers_study_keeps_no_recipe_over_winter() -> None:
+    """Rulebook: "The "Recipe Book" value listed on the Brewer's Study card is the maximum number of recipe
+    cards you can have in your recipe book at the end of the winter phase"; Dark Sacrifice may "select one
+    brewery action card in your estate", and a card it burns takes what it lists with it ("If you use Dark
+    Sacrifice to discard your Brewery card, you will not be able to produce any beers"). Without a Study
+    the maximum is 0: the whole book is discarded at once, with nothing to choose."""
+    state = start("chaos_wytches", "human", "dwarves")
+    act(state, f"assign:{slot(state, 0, 'dark_sacrifice')}.own", f"burn:{slot(state, 0, 'study')}")
+    wytches = state.players[0]
+    book = list(wytches.book)
+    assert book_limit(wytches) == 0 and len(book) == 6
+    goods(state, 0)
+    winter_of(state)
+    assert wytches.book == [] and wytches.winter == "" and state.phase == SPRING  # no discard step
+    assert set(book) <= set(state.barrel_discard + state.spice_discard)
+    pool(state, events=["recipe_scroll"])  # recipes still come by events in the spring
+    state.turn = state.order.index(0)
+    act(state, "draft:e0", "draw:barrel", "draw:spice")
+    assert len(wytches.book) == 2
 
 
 def test_dark_elf_swaps_a_judge_for_a_shadow_judge_before_the_screens_lift() -> None:

@@ -81,15 +81,40 @@ def test_turn_order_ties_go_to_the_disk_on_top() -> None:
     assert turn_order(state) == [1, 2, 0]  # white first, then clockwise
 
 
-def test_races_for_three_or_four_players_are_refused_at_two() -> None:
-    """Player Race Overview: Centaurs, Chaos Wytches, Wizard Folk and Gnomes play 3-4."""
+def test_every_race_may_be_chosen_at_two_players() -> None:
+    """Player Race Overview: the "Players" column is "a guide to ... the optimal number of players before
+    playing each race. Not following these suggested guidelines may slightly affect the player race
+    balancing." Free Gnomes: "We strongly suggest playing the Free Gnomes in three or four player games,
+    unless you are up for a real challenge."."""
     for race in ("centaurs", "chaos_wytches", "wizard_folk", "free_gnomes"):
-        with pytest.raises(InvalidOptions):
-            start(race, "human")
+        state = start(race, "human")
+        assert [p.race for p in state.players] == [race, "human"]
+
+
+def test_random_races_follow_the_suggested_player_counts_unless_turned_off() -> None:
+    """The suggestion stays the default for random deals (bots and matchmaking play the defaults);
+    ``suggested_races_only=false`` deals any race."""
     for seed in range(30):
         state = GAME.new_state(2, {}, seed)
         assert all(components().races[p.race].min_players == 2 for p in state.players)
         assert len({p.race for p in state.players}) == 2
+    dealt = {
+        p.race
+        for seed in range(40)
+        for p in GAME.new_state(2, {"suggested_races_only": "false"}, seed).players
+    }
+    assert {"centaurs", "chaos_wytches", "wizard_folk", "free_gnomes"} & dealt
+
+
+def test_race_options_list_random_and_every_race() -> None:
+    """A client draws each seat's race as a list: ``random`` first, then the 19 races."""
+    specs = {spec.name: spec for spec in GAME.options}
+    for seat in range(4):
+        spec = specs[f"race_{seat}"]
+        assert spec.default == "random" and spec.choices == ("random", *components().races)
+    assert specs["suggested_races_only"].choices == ("true", "false")
+    with pytest.raises(InvalidOptions):
+        GAME.new_state(2, {"race_0": "trolls"}, 1)
 
 
 def test_a_race_is_played_by_one_seat_only() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.dragon_brew.player import OWN, USED
-from engine.dragon_brew.table import BREW, SPRING
+from engine.dragon_brew.table import BREW, SPRING, DragonBrewState
 from tests.dragon_brew.helpers import act, add_card, goods, holding, ids, pool, slot, start
 
 
@@ -78,6 +78,21 @@ def test_passing_sets_a_brewer_aside_until_winter() -> None:
     state = start("halfling", "human")
     act(state, "pass:own", "end")
     assert state.players[0].brewers == 6 and state.players[0].away == 1
+
+
+def test_passing_removes_a_brewer_from_the_race_card_never_a_housed_gnome() -> None:
+    """Rulebook: "You may choose to "pass" your mandatory brewer action by removing one brewer meeple from
+    your player race card. Temporary brewers are returned to the supply." A gnome on Gnome Housing is not
+    on the race card: it is not passed, and with only housed gnomes there is no mandatory action to pass."""
+    state = start("halfling", "human")
+    add_card(state, 0, "gnome_housing")
+    player = state.players[0]
+    player.brewers, player.gnomes, player.housed, state.gnomes_left = 0, 1, 1, 8
+    assert [i for i in ids(state) if i.startswith("pass:")] == ["pass:gnome"]
+    act(state, "pass:gnome", "end")
+    assert (player.gnomes, player.housed, state.gnomes_left) == (0, 1, 9)
+    act(state, f"assign:{slot(state, 1, 'brewery')}.own", "end")
+    assert not any(i.startswith("pass:") for i in ids(state)) and "end" in ids(state)
 
 
 def test_the_mash_house_multiplier_with_the_sasquatch_masher() -> None:
@@ -198,6 +213,59 @@ def test_gnome_housing_keeps_gnomes_and_ends_the_spring_on_its_owners_word() -> 
     assert "end" not in ids(state) and "end_spring" in ids(state)
     act(state, "end_spring")
     assert state.phase == BREW
+
+
+def _housed_gnomes_only(housed: list[int]) -> DragonBrewState:
+    """Halfling (seat 0) and Human (seat 1), each with Gnome Housing and these housed gnomes; seat 0
+    has placed the last brewer of any race card and ended its turn."""
+    state = start("halfling", "human")
+    for seat, gnomes in enumerate(housed):
+        add_card(state, seat, "gnome_housing")
+        state.players[seat].housed = gnomes
+        state.players[seat].brewers = 0
+    state.gnomes_left -= sum(housed)
+    state.players[0].brewers = 1
+    act(state, f"assign:{slot(state, 0, 'brewery')}.own", "end")
+    return state
+
+
+def test_each_gnome_housing_owner_in_turn_assigns_a_housed_gnome_or_ends_the_spring() -> None:
+    """Rulebook "Spring End Phase with Gnome Housing": "if all other players have no brewers left on their
+    race cards, then you must either assign a brewer from your Gnome Housing card or end the Spring Game
+    Phase." Once only housed gnomes are left, the turn goes clockwise to their owners only; each turn one
+    housed gnome is assigned ("You may not assign more than one brewer per turn") or the spring ends."""
+    state = _housed_gnomes_only([2, 1])
+    assert state.phase == SPRING and state.current == 1 and state.closing
+    brewery = slot(state, 1, "brewery")
+    assert {f"assign:{brewery}.housed", "end_spring"} <= set(ids(state)) and "end" not in ids(state)
+    act(state, f"assign:{brewery}.housed")
+    assert "end" in ids(state) and "end_spring" not in ids(state)
+    assert not any(i.startswith("assign:") for i in ids(state))
+    act(state, "end")
+    assert state.current == 0 and f"assign:{slot(state, 0, 'brewery')}.housed" in ids(state)
+    act(state, f"assign:{slot(state, 0, 'brewery')}.housed", "end")
+    assert state.current == 0 and state.phase == SPRING  # seat 1 has no housed gnome left: skipped
+    act(state, f"assign:{slot(state, 0, 'brewery')}.housed", "end")  # the second housed gnome
+    assert state.phase == BREW and [p.housed for p in state.players] == [0, 0]
+
+
+def test_a_gnome_housing_owner_ending_the_spring_ends_it_for_everyone() -> None:
+    """Rulebook: "you must either assign a brewer from your Gnome Housing card or end the Spring Game
+    Phase": the phase ends, and the other owner's housed gnomes wait for next year."""
+    state = _housed_gnomes_only([1, 1])
+    act(state, "end_spring")
+    assert state.phase == BREW and [p.housed for p in state.players] == [1, 1]
+
+
+def test_a_gnome_drafted_while_only_housed_gnomes_are_left_is_a_brewer_to_assign() -> None:
+    """Rulebook: "If you start your turn without a brewer and you draft a migrant gnome brewer, you must use
+    it to perform the mandatory action during your current turn": a brewer is on a race card again."""
+    state = _housed_gnomes_only([0, 1])
+    pool(state, events=["migrant_gnomes"])
+    act(state, "draft:e0")
+    assert "end_spring" not in ids(state) and "end" not in ids(state)
+    act(state, f"assign:{slot(state, 1, 'brewery')}.gnome", "end")
+    assert state.phase == SPRING and state.current == 1 and state.closing  # the housed gnome is left
 
 
 def test_moving_a_gnome_to_gnome_housing_is_a_free_action() -> None:

@@ -71,13 +71,21 @@ class Played:
         return log_sha256(self.log)
 
 
+MAX_ENUMERATED_CHOICES = 4  # an option with more (a seat's race, one of 20) stays at its default
+
+
 def option_sets(game: Game) -> list[dict[str, str]]:
     """Every combination of the game's enumerated options (free-form ones stay at their default).
 
     The current games have at most three on/off variants, so the full product is cheap and
-    covers each variant alone and combined; a game later rejects the sets it cannot play.
+    covers each variant alone and combined; a game later rejects the sets it cannot play. An
+    option with many choices is a pick, not a variant (Dragon Brew's race per seat: 20^4 sets),
+    so it stays at its default too, as a free-form one does.
     """
-    choices = [spec.choices or (spec.default,) for spec in game.options]
+    choices = [
+        spec.choices if 0 < len(spec.choices) <= MAX_ENUMERATED_CHOICES else (spec.default,)
+        for spec in game.options
+    ]
     names = [spec.name for spec in game.options]
     return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*choices)]
 

@@ -25,7 +25,10 @@ async def test_dragon_brew_is_listed_with_its_options(served: Served) -> None:
     types = {t.name: t for t in await served.client().list_game_types()}
     dragon = types["dragon_brew"]
     assert (dragon.min_players, dragon.max_players) == (2, 4)
-    assert {o.name for o in dragon.options} == {"race_0", "race_1", "race_2", "race_3", "corrupt_judge"}
+    options = {o.name: o for o in dragon.options}
+    assert set(options) == {"race_0", "race_1", "race_2", "race_3", "suggested_races_only", "corrupt_judge"}
+    races = list(options["race_0"].allowed_values)  # a client draws each seat's race as a list
+    assert races[0] == "random" and "centaurs" in races and len(races) == 20
 
 
 @pytest.mark.parametrize(("players", "options"), CASES, ids=[f"{p}p" for p, _ in CASES])
