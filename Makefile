@@ -65,6 +65,7 @@ lint: $(STAMP) $(TOOLS)
 
 test: $(STAMP) lint $(WEB)
 	bash scripts/ensure_promtool.sh
+	bash scripts/ensure_chromium.sh
 	$(BIN)/python -m pytest
 
 # At a release only: the API that later changes must stay compatible with (`buf breaking` in lint).
