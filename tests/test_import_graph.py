@@ -188,8 +188,7 @@ def test_server_packages_never_import_upwards() -> None:
         for module, targets in sorted(import_graph().items())
         if (floor := _server_floor(module)) is not None
         for target in sorted(targets)
-        if target.startswith("server.")
-        and ((above := _server_floor(target)) is None or above > floor)
+        if target.startswith("server.") and ((above := _server_floor(target)) is None or above > floor)
     ]
     assert not bad, "\n".join(bad)
 
