@@ -288,7 +288,8 @@ export type DragonBrewTask = Message<"zythos.v1.DragonBrewTask"> & {
   /**
    * "take", "repeat", "mash", "study", "intel", "clear_draft", "clear_offer",
    * "free_draft", "scroll", "borrow", "spellbook", "sacrifice", "ogre",
-   * "raise", "pay" or "award" (engine/dragon_brew/choices.py).
+   * "raise", "bribe" (a corrupt judge's bribe, one gold at a time), "pay" or
+   * "award" (engine/dragon_brew/choices.py).
    *
    * @generated from field: string kind = 1;
    */
