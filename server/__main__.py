@@ -22,6 +22,7 @@ from server.app import build_server, mark_serving
 from server.collector import FullCollections
 from server.config import PROG, Config
 from server.observability.logs import REQUEST_LOGGER, RequestLogInterceptor, configure_logging
+from server.security.jwt_identity import load_issuers
 from server.sessions.facade import Observer
 from server.store import SessionStore, open_store
 from server.store.timed import TimedStore
@@ -120,12 +121,22 @@ def _check_free(flag: str, host: str, port: int) -> None:
         settings.fail(PROG, f"{flag} {port} on {host!r}: {exc.strerror or exc}")
 
 
+def _check_issuers(config: Config) -> None:
+    """A bad --jwt-issuers file stops the start with one line, like any bad setting."""
+    if config.jwt_issuers:
+        try:
+            load_issuers(config.jwt_issuers)
+        except (OSError, ValueError) as exc:
+            settings.fail(PROG, f"--jwt-issuers {config.jwt_issuers!r}: {exc}")
+
+
 async def serve(config: Config) -> None:
     config = with_local_bot_secret(config)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    _check_issuers(config)
     instruments = _instrumented(config)
     if logging.getLogger(REQUEST_LOGGER).isEnabledFor(logging.DEBUG):
         # Only then: any interceptor puts a Python coroutine chain in front of every call, and

@@ -27,6 +27,7 @@ from server.config import Config
 from server.matchmaking.grouping import Window
 from server.matchmaking.matcher import Matchmaker, MatchSettings
 from server.players.accounts import Players
+from server.security.jwt_identity import JwtVerifier, load_issuers
 from server.security.tls import CertificateFiles
 from server.sessions.facade import Observer, Sessions
 from server.store import SessionStore, open_store
@@ -197,7 +198,7 @@ def build_server(
     server = grpc.aio.server(interceptors=list(interceptors), options=server_options(config))
     drain = Drain()
     bots = BotDispatcher(sessions, config.bot_lease_seconds)
-    players = Players(sessions.store.match_store())
+    players = Players(sessions.store.match_store(), identities=identity_verifier(config))
     matchmaker = Matchmaker(sessions, bots, match_settings(config))
     watch_limits = StreamLimits(config.max_streams, config.max_streams_per_client)
     game_service = GameService(sessions, drain, bots, players)
@@ -256,6 +257,11 @@ def match_settings(config: Config) -> MatchSettings:
         lease_seconds=config.matchmaking_lease_seconds,
         window=Window(config.rating_window, config.rating_window_per_second),
     )
+
+
+def identity_verifier(config: Config) -> JwtVerifier | None:
+    """The verifier of the trusted issuers' JWTs, if any are configured (ValueError/OSError if bad)."""
+    return JwtVerifier(load_issuers(config.jwt_issuers)) if config.jwt_issuers else None
 
 
 def _static_root(config: Config) -> Path | None:

@@ -92,6 +92,11 @@ class Config:
     commit_retries: int = setting(
         3, "reloads after a store conflict before answering ABORTED/CONFLICT", minimum=0
     )
+    jwt_issuers: str = setting(
+        "",
+        "TOML file of trusted identity providers ([[issuer]] tables: issuer, audience, jwks, ...) whose"
+        " JWTs name players; empty: only Zythos player tokens",
+    )
     bot_secret: str = setting(
         "", "shared secret bot workers must send to BotService; empty refuses every worker"
     )

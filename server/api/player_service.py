@@ -12,7 +12,8 @@ from typing import Any
 import grpc
 from google.protobuf import timestamp_pb2
 
-from server.api.calls import unary
+from server.api.calls import bearer_token, unary
+from server.domain.errors import GameError, Reason
 from server.players.accounts import Players
 from server.players.ratings import MODEL
 from server.store.match_base import PlayerRecord
@@ -65,3 +66,14 @@ class PlayerService(player_grpc.PlayerServiceServicer):
         self, request: player_pb.GetPlayerRequest, context: Context
     ) -> player_pb.GetPlayerResponse:
         return player_pb.GetPlayerResponse(player=player_message(await self._players.get(request.player_id)))
+
+    @unary
+    async def GetCurrentPlayer(
+        self, request: player_pb.GetCurrentPlayerRequest, context: Context
+    ) -> player_pb.GetCurrentPlayerResponse:
+        player_id = await self._players.authenticate(bearer_token(context))
+        if not player_id:
+            raise GameError(
+                Reason.UNAUTHENTICATED, "send `authorization: Bearer <player token or trusted JWT>`"
+            )
+        return player_pb.GetCurrentPlayerResponse(player=player_message(await self._players.get(player_id)))

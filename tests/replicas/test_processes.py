@@ -31,7 +31,7 @@ async def test_two_processes_share_the_port_and_the_games(redis_url: str) -> Non
         port = int(server.target.rpartition(":")[2])
         # The supervisor answers once one process serves; the kernel deals connections only to
         # the processes whose socket is bound, so wait for both before dealing 40 connections.
-        await until(lambda: listening_sockets(port) == 2, 30, "both processes listening")
+        await until(lambda: listening_sockets(port) == 2, 90, "both processes listening")
         clients = [
             ZythosClient(
                 channel=grpc.aio.insecure_channel(

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ezythos/v1/player_service.proto\x12\tzythos.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"V\n\x06Rating\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12\n\n\x02mu\x18\x02 \x01(\x01\x12\r\n\x05sigma\x18\x03 \x01(\x01\x12\x0f\n\x07ordinal\x18\x04 \x01(\x01\x12\r\n\x05games\x18\x05 \x01(\x05\"\x86\x01\n\x06Player\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\"\n\x07ratings\x18\x03 \x03(\x0b\x32\x11.zythos.v1.Rating\x12/\n\x0b\x63reate_time\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"+\n\x13\x43reatePlayerRequest\x12\x14\n\x0c\x64isplay_name\x18\x01 \x01(\t\"O\n\x14\x43reatePlayerResponse\x12!\n\x06player\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Player\x12\x14\n\x0cplayer_token\x18\x02 \x01(\t\"%\n\x10GetPlayerRequest\x12\x11\n\tplayer_id\x18\x01 \x01(\t\"6\n\x11GetPlayerResponse\x12!\n\x06player\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Player2\xa8\x01\n\rPlayerService\x12O\n\x0c\x43reatePlayer\x12\x1e.zythos.v1.CreatePlayerRequest\x1a\x1f.zythos.v1.CreatePlayerResponse\x12\x46\n\tGetPlayer\x12\x1b.zythos.v1.GetPlayerRequest\x1a\x1c.zythos.v1.GetPlayerResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ezythos/v1/player_service.proto\x12\tzythos.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"V\n\x06Rating\x12\x11\n\tgame_type\x18\x01 \x01(\t\x12\n\n\x02mu\x18\x02 \x01(\x01\x12\r\n\x05sigma\x18\x03 \x01(\x01\x12\x0f\n\x07ordinal\x18\x04 \x01(\x01\x12\r\n\x05games\x18\x05 \x01(\x05\"\x86\x01\n\x06Player\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\"\n\x07ratings\x18\x03 \x03(\x0b\x32\x11.zythos.v1.Rating\x12/\n\x0b\x63reate_time\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"+\n\x13\x43reatePlayerRequest\x12\x14\n\x0c\x64isplay_name\x18\x01 \x01(\t\"O\n\x14\x43reatePlayerResponse\x12!\n\x06player\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Player\x12\x14\n\x0cplayer_token\x18\x02 \x01(\t\"%\n\x10GetPlayerRequest\x12\x11\n\tplayer_id\x18\x01 \x01(\t\"6\n\x11GetPlayerResponse\x12!\n\x06player\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Player\"\x19\n\x17GetCurrentPlayerRequest\"=\n\x18GetCurrentPlayerResponse\x12!\n\x06player\x18\x01 \x01(\x0b\x32\x11.zythos.v1.Player2\x85\x02\n\rPlayerService\x12O\n\x0c\x43reatePlayer\x12\x1e.zythos.v1.CreatePlayerRequest\x1a\x1f.zythos.v1.CreatePlayerResponse\x12\x46\n\tGetPlayer\x12\x1b.zythos.v1.GetPlayerRequest\x1a\x1c.zythos.v1.GetPlayerResponse\x12[\n\x10GetCurrentPlayer\x12\".zythos.v1.GetCurrentPlayerRequest\x1a#.zythos.v1.GetCurrentPlayerResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -44,6 +44,10 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GETPLAYERREQUEST']._serialized_end=466
   _globals['_GETPLAYERRESPONSE']._serialized_start=468
   _globals['_GETPLAYERRESPONSE']._serialized_end=522
-  _globals['_PLAYERSERVICE']._serialized_start=525
-  _globals['_PLAYERSERVICE']._serialized_end=693
+  _globals['_GETCURRENTPLAYERREQUEST']._serialized_start=524
+  _globals['_GETCURRENTPLAYERREQUEST']._serialized_end=549
+  _globals['_GETCURRENTPLAYERRESPONSE']._serialized_start=551
+  _globals['_GETCURRENTPLAYERRESPONSE']._serialized_end=612
+  _globals['_PLAYERSERVICE']._serialized_start=615
+  _globals['_PLAYERSERVICE']._serialized_end=876
 # @@protoc_insertion_point(module_scope)

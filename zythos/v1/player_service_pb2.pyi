@@ -60,3 +60,13 @@ class GetPlayerResponse(_message.Message):
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     player: Player
     def __init__(self, player: _Optional[_Union[Player, _Mapping]] = ...) -> None: ...
+
+class GetCurrentPlayerRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetCurrentPlayerResponse(_message.Message):
+    __slots__ = ("player",)
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    player: Player
+    def __init__(self, player: _Optional[_Union[Player, _Mapping]] = ...) -> None: ...

@@ -51,6 +51,11 @@ class PlayerServiceStub:
                 request_serializer=zythos_dot_v1_dot_player__service__pb2.GetPlayerRequest.SerializeToString,
                 response_deserializer=zythos_dot_v1_dot_player__service__pb2.GetPlayerResponse.FromString,
                 _registered_method=True)
+        self.GetCurrentPlayer = channel.unary_unary(
+                '/zythos.v1.PlayerService/GetCurrentPlayer',
+                request_serializer=zythos_dot_v1_dot_player__service__pb2.GetCurrentPlayerRequest.SerializeToString,
+                response_deserializer=zythos_dot_v1_dot_player__service__pb2.GetCurrentPlayerResponse.FromString,
+                _registered_method=True)
 
 
 class PlayerServiceServicer:
@@ -79,6 +84,18 @@ class PlayerServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetCurrentPlayer(self, request, context):
+        """GetCurrentPlayer returns the player the call's credential names:
+        `authorization: Bearer <player_token>`, or a JWT of an identity provider
+        the operator trusts (docs/API.md, "Bring your own identity"). A JWT's
+        player is registered the first time it is seen, with the display name
+        from its name claim; the same subject is the same player on every device.
+        UNAUTHENTICATED (with the reason in ErrorInfo) without a valid credential.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_PlayerServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -91,6 +108,11 @@ def add_PlayerServiceServicer_to_server(servicer, server):
                     servicer.GetPlayer,
                     request_deserializer=zythos_dot_v1_dot_player__service__pb2.GetPlayerRequest.FromString,
                     response_serializer=zythos_dot_v1_dot_player__service__pb2.GetPlayerResponse.SerializeToString,
+            ),
+            'GetCurrentPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetCurrentPlayer,
+                    request_deserializer=zythos_dot_v1_dot_player__service__pb2.GetCurrentPlayerRequest.FromString,
+                    response_serializer=zythos_dot_v1_dot_player__service__pb2.GetCurrentPlayerResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -154,6 +176,33 @@ class PlayerService:
             '/zythos.v1.PlayerService/GetPlayer',
             zythos_dot_v1_dot_player__service__pb2.GetPlayerRequest.SerializeToString,
             zythos_dot_v1_dot_player__service__pb2.GetPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetCurrentPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/zythos.v1.PlayerService/GetCurrentPlayer',
+            zythos_dot_v1_dot_player__service__pb2.GetCurrentPlayerRequest.SerializeToString,
+            zythos_dot_v1_dot_player__service__pb2.GetCurrentPlayerResponse.FromString,
             options,
             channel_credentials,
             insecure,

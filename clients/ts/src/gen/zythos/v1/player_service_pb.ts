@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file zythos/v1/player_service.proto.
  */
 export const file_zythos_v1_player_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch56eXRob3MvdjEvcGxheWVyX3NlcnZpY2UucHJvdG8SCXp5dGhvcy52MSJWCgZSYXRpbmcSEQoJZ2FtZV90eXBlGAEgASgJEgoKAm11GAIgASgBEg0KBXNpZ21hGAMgASgBEg8KB29yZGluYWwYBCABKAESDQoFZ2FtZXMYBSABKAUihgEKBlBsYXllchIRCglwbGF5ZXJfaWQYASABKAkSFAoMZGlzcGxheV9uYW1lGAIgASgJEiIKB3JhdGluZ3MYAyADKAsyES56eXRob3MudjEuUmF0aW5nEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIrChNDcmVhdGVQbGF5ZXJSZXF1ZXN0EhQKDGRpc3BsYXlfbmFtZRgBIAEoCSJPChRDcmVhdGVQbGF5ZXJSZXNwb25zZRIhCgZwbGF5ZXIYASABKAsyES56eXRob3MudjEuUGxheWVyEhQKDHBsYXllcl90b2tlbhgCIAEoCSIlChBHZXRQbGF5ZXJSZXF1ZXN0EhEKCXBsYXllcl9pZBgBIAEoCSI2ChFHZXRQbGF5ZXJSZXNwb25zZRIhCgZwbGF5ZXIYASABKAsyES56eXRob3MudjEuUGxheWVyMqgBCg1QbGF5ZXJTZXJ2aWNlEk8KDENyZWF0ZVBsYXllchIeLnp5dGhvcy52MS5DcmVhdGVQbGF5ZXJSZXF1ZXN0Gh8uenl0aG9zLnYxLkNyZWF0ZVBsYXllclJlc3BvbnNlEkYKCUdldFBsYXllchIbLnp5dGhvcy52MS5HZXRQbGF5ZXJSZXF1ZXN0Ghwuenl0aG9zLnYxLkdldFBsYXllclJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch56eXRob3MvdjEvcGxheWVyX3NlcnZpY2UucHJvdG8SCXp5dGhvcy52MSJWCgZSYXRpbmcSEQoJZ2FtZV90eXBlGAEgASgJEgoKAm11GAIgASgBEg0KBXNpZ21hGAMgASgBEg8KB29yZGluYWwYBCABKAESDQoFZ2FtZXMYBSABKAUihgEKBlBsYXllchIRCglwbGF5ZXJfaWQYASABKAkSFAoMZGlzcGxheV9uYW1lGAIgASgJEiIKB3JhdGluZ3MYAyADKAsyES56eXRob3MudjEuUmF0aW5nEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIrChNDcmVhdGVQbGF5ZXJSZXF1ZXN0EhQKDGRpc3BsYXlfbmFtZRgBIAEoCSJPChRDcmVhdGVQbGF5ZXJSZXNwb25zZRIhCgZwbGF5ZXIYASABKAsyES56eXRob3MudjEuUGxheWVyEhQKDHBsYXllcl90b2tlbhgCIAEoCSIlChBHZXRQbGF5ZXJSZXF1ZXN0EhEKCXBsYXllcl9pZBgBIAEoCSI2ChFHZXRQbGF5ZXJSZXNwb25zZRIhCgZwbGF5ZXIYASABKAsyES56eXRob3MudjEuUGxheWVyIhkKF0dldEN1cnJlbnRQbGF5ZXJSZXF1ZXN0Ij0KGEdldEN1cnJlbnRQbGF5ZXJSZXNwb25zZRIhCgZwbGF5ZXIYASABKAsyES56eXRob3MudjEuUGxheWVyMoUCCg1QbGF5ZXJTZXJ2aWNlEk8KDENyZWF0ZVBsYXllchIeLnp5dGhvcy52MS5DcmVhdGVQbGF5ZXJSZXF1ZXN0Gh8uenl0aG9zLnYxLkNyZWF0ZVBsYXllclJlc3BvbnNlEkYKCUdldFBsYXllchIbLnp5dGhvcy52MS5HZXRQbGF5ZXJSZXF1ZXN0Ghwuenl0aG9zLnYxLkdldFBsYXllclJlc3BvbnNlElsKEEdldEN1cnJlbnRQbGF5ZXISIi56eXRob3MudjEuR2V0Q3VycmVudFBsYXllclJlcXVlc3QaIy56eXRob3MudjEuR2V0Q3VycmVudFBsYXllclJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Rating is a player's skill at one game type (OpenSkill, Plackett-Luce).
@@ -199,6 +199,43 @@ export const GetPlayerResponseSchema: GenMessage<GetPlayerResponse> = /*@__PURE_
   messageDesc(file_zythos_v1_player_service, 5);
 
 /**
+ * GetCurrentPlayerRequest carries nothing: the credential is the call's
+ * `authorization` metadata.
+ *
+ * @generated from message zythos.v1.GetCurrentPlayerRequest
+ */
+export type GetCurrentPlayerRequest = Message<"zythos.v1.GetCurrentPlayerRequest"> & {
+};
+
+/**
+ * Describes the message zythos.v1.GetCurrentPlayerRequest.
+ * Use `create(GetCurrentPlayerRequestSchema)` to create a new message.
+ */
+export const GetCurrentPlayerRequestSchema: GenMessage<GetCurrentPlayerRequest> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_player_service, 6);
+
+/**
+ * GetCurrentPlayerResponse is the caller's own profile.
+ *
+ * @generated from message zythos.v1.GetCurrentPlayerResponse
+ */
+export type GetCurrentPlayerResponse = Message<"zythos.v1.GetCurrentPlayerResponse"> & {
+  /**
+   * The player the credential names.
+   *
+   * @generated from field: zythos.v1.Player player = 1;
+   */
+  player?: Player | undefined;
+};
+
+/**
+ * Describes the message zythos.v1.GetCurrentPlayerResponse.
+ * Use `create(GetCurrentPlayerResponseSchema)` to create a new message.
+ */
+export const GetCurrentPlayerResponseSchema: GenMessage<GetCurrentPlayerResponse> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_player_service, 7);
+
+/**
  * PlayerService gives people (or clients acting for them) a lightweight,
  * lasting identity: a player id and a long-lived player token, with no
  * password or e-mail. Sending `authorization: Bearer <player_token>` with
@@ -231,6 +268,21 @@ export const PlayerService: GenService<{
     methodKind: "unary";
     input: typeof GetPlayerRequestSchema;
     output: typeof GetPlayerResponseSchema;
+  },
+  /**
+   * GetCurrentPlayer returns the player the call's credential names:
+   * `authorization: Bearer <player_token>`, or a JWT of an identity provider
+   * the operator trusts (docs/API.md, "Bring your own identity"). A JWT's
+   * player is registered the first time it is seen, with the display name
+   * from its name claim; the same subject is the same player on every device.
+   * UNAUTHENTICATED (with the reason in ErrorInfo) without a valid credential.
+   *
+   * @generated from rpc zythos.v1.PlayerService.GetCurrentPlayer
+   */
+  getCurrentPlayer: {
+    methodKind: "unary";
+    input: typeof GetCurrentPlayerRequestSchema;
+    output: typeof GetCurrentPlayerResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_zythos_v1_player_service, 0);
