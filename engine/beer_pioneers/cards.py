@@ -114,8 +114,9 @@ def play(state: Table, seat: int, arg: str) -> list[Event]:
         return [played, *advance_progress(state, seat), *flash(state, seat, card_id)]
     if section == "master":
         return [played, *become_master(state, seat, card_id)]
-    state.discard.append(card_id)
-    return [played, *white(state, seat, card_id)]
+    effect = white(state, seat, card_id)
+    state.discard.append(card_id)  # after its effect: "draw 2" may not reshuffle the card itself (C17)
+    return [played, *effect]
 
 
 def flash(state: Table, seat: int, card_id: int) -> list[Event]:
