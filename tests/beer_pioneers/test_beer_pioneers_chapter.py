@@ -194,7 +194,7 @@ def test_c13_the_last_space_unlocks_the_second_part_of_final_scoring() -> None:
     brewery.level = 5
     assert part_two(brewery) == 0
     brewery.level = 6
-    assert part_two(brewery) == 3
+    assert part_two(brewery) == 3 * data.rules().end["part_two_vp"]
     assert data.rules().level_types[-1] == 4  # "up to 4 beer types at once"
 
 
