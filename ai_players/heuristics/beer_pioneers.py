@@ -72,7 +72,7 @@ def _wanted(targets: list[tuple[float, dict[str, int]]]) -> Counter[str]:
     return wanted
 
 
-def _card_value(card_id: int, brewery: Brewery) -> float:
+def card_value(card_id: int, brewery: Brewery) -> float:
     """A card's worth to this brewery: its order's VP if its beers are open, else its best other use."""
     card = data.cards()[card_id]
     value = 0.5
@@ -134,7 +134,7 @@ class _Seat:
             else 0.4 * min(brewery.moves(), brewery.cellar.count("barrel")),
             "card_market": 3.0 if not self.targets or self.targets[0][0] < 1.0 else 1.0,
             "builder": self._build_want(),
-            "school": 1.4 if brewery.coins >= 5 and min(brewery.workers) < 4 else self._retire_want(),
+            "school": max(self._train_want(), self._retire_want()),
             "town_hall": 1.1,
         }
 
@@ -149,8 +149,22 @@ class _Seat:
         return 1.6 if brewery.coins >= 5 and len(brewery.extensions) < 4 else 0.1
 
     def _retire_want(self) -> float:
-        beers = sum(i != data.BARREL and not self.wanted[i] for i in self.brewery.cellar)
-        return 1.0 + beers if max(self.brewery.workers) == 4 else 0.1
+        """The farewell party's VP (2 + 2 per beer tile), less the beers the best orders still want."""
+        actions = data.rules().actions
+        if max(self.brewery.workers) < actions["retire_at"]:
+            return 0.1
+        beers = sum(i != data.BARREL for i in self.brewery.cellar)
+        wanted = sum(i != data.BARREL and bool(self.wanted[i]) for i in self.brewery.cellar)
+        return 0.5 * (actions["retire_vp"] + actions["retire_vp_per_beer"] * beers) - 1.2 * wanted
+
+    def _train_want(self) -> float:
+        """Training pays for the bonus at 4 and for the farewell party at 3 with beers in the cellar."""
+        brewery = self.brewery
+        if brewery.coins < data.rules().actions["train_cost"] or min(brewery.workers) >= 4:
+            return 0.1
+        beers = sum(i != data.BARREL for i in brewery.cellar)
+        near = max(brewery.workers) == data.rules().actions["retire_at"] - 1
+        return 1.0 + (0.25 * beers if near else 0.0) + (0.4 if brewery.coins >= 5 else 0.0)
 
     def brew(self, arg: str) -> float:
         return sum(0.2 + 1.5 * min(self.wanted[b], 1) for b in arg.split("+"))
@@ -162,7 +176,7 @@ class _Seat:
     def take(self, arg: str) -> float:
         if arg == "pile":
             return 1.0
-        return _card_value(self.state.display[int(arg)], self.brewery)
+        return card_value(self.state.display[int(arg)], self.brewery)
 
     def order(self, arg: str) -> float:
         card_id = int(arg.partition(":")[0])
@@ -178,14 +192,22 @@ class _Seat:
         if card.order is not None and sum(_missing(Counter(self.brewery.cellar), card.order).values()) <= 2:
             return -1.0  # keep an order card that is nearly filled
         if section == "beige" and card.beige is not None:
-            return _card_value(card.id, self.brewery) - 0.2
+            return card_value(card.id, self.brewery) - 0.2
         return 0.8
 
     def open(self, coop: str) -> float:
         return 2.0 + self.wanted[coop] - 0.2 * data.coops()[coop].cost
 
     def build(self, extension: str) -> float:
-        return {"truck_fleet": 1.6, "office": 1.8, "cellar_vault": 1.2, "laboratory": 1.4}[extension]
+        """Every extension is worth 2 VP with the bottle marker on the last space (2.8); the cellar vault
+        also feeds the farewell party, the laboratory the progress track."""
+        brewery = self.brewery
+        vault = 1.5 + 0.2 * sum(i != data.BARREL for i in brewery.cellar)
+        lab = 1.7 if brewery.progress < 2 else 0.9
+        lines = sum(1 for c in brewery.hand if (o := data.cards()[c].order) and (o.truck_vp or o.truck_coins))
+        return {"truck_fleet": 1.5 + 0.2 * lines, "office": 1.8, "cellar_vault": vault, "laboratory": lab}[
+            extension
+        ]
 
     def bonus(self, option: str) -> float:
         if option == "order":
@@ -215,7 +237,7 @@ _HANDLERS: dict[str, Callable[[_Seat, str], float]] = {
     "retire": lambda seat, _: seat._retire_want(),
     "ship": lambda _, arg: float(arg),
     "admin": lambda seat, arg: 1.5 if arg == "brew1" or seat.brewery.brewing() else 0.1,
-    "train": lambda seat, _: 1.0 if seat.brewery.coins >= 4 else -0.5,
+    "train": lambda seat, _: seat._train_want() - 0.5,
     "skip": lambda _, __: 0.0,
     "stop": lambda _, __: -0.5,
     "lose": lambda _, __: 0.0,

@@ -78,6 +78,14 @@ class Brewery(DeclaredRecord, view_name="BreweryView"):
     def cellar_size(self) -> int:
         return int(data.rules().setup["cellar"]) + (2 if "cellar_vault" in self.extensions else 0)
 
+    def raise_level(self) -> None:
+        """The bottle marker moves one space, up to the last (C13): per order and per coop opened (2.6)."""
+        self.level = min(self.level + 1, len(data.rules().level_types))
+
+    def hand_full(self) -> bool:
+        """2.6: a hand at the limit takes and draws no card."""
+        return len(self.hand) >= int(data.rules().setup["hand_limit"])
+
     def cellar_full(self) -> bool:
         return len(self.cellar) >= self.cellar_size()
 

@@ -18,7 +18,10 @@ from engine.core.events import Event
 
 
 def take_choices(state: Table, seat: int) -> list[Act]:
-    """C9/C10: the display cards up to the bottle marker (level 1: the leftmost only), or the pile."""
+    """C9/C10: the display cards up to the bottle marker (level 1: the leftmost only), or the pile;
+    none into a full hand (2.6)."""
+    if state.breweries[seat].hand_full():
+        return []  # 2.6: the hand limit
     reach = state.breweries[seat].level
     acts = [Act("take", str(n)) for n, card in enumerate(state.display[:reach]) if card != NO_CARD]
     if state.deck or state.discard:
@@ -58,6 +61,8 @@ def draw(state: Table, seat: int, count: int) -> list[Event]:
     """C10: "draw" = from the draw pile only. Everyone sees that a card was drawn; its seat sees which."""
     events: list[Event] = []
     for _ in range(count):
+        if state.breweries[seat].hand_full():
+            return [*events, hand_full(seat)]
         card, reshuffle = draw_top(state)
         events += reshuffle
         if card is None:
@@ -67,6 +72,12 @@ def draw(state: Table, seat: int, count: int) -> list[Event]:
         text = f"You draw {data.cards()[card].name}"
         events.append(Event("card_seen", text, seat, {"card": card}, visible_to=frozenset({seat})))
     return events
+
+
+def hand_full(seat: int) -> Event:
+    """2.6: the hand limit refuses a card."""
+    limit = data.rules().setup["hand_limit"]
+    return Event("hand_full", f"Seat {seat} holds {limit} cards: no more may be taken", seat)
 
 
 def refill_display(state: Table) -> list[Event]:
@@ -114,8 +125,9 @@ def play(state: Table, seat: int, arg: str) -> list[Event]:
         return [played, *advance_progress(state, seat), *flash(state, seat, card_id)]
     if section == "master":
         return [played, *become_master(state, seat, card_id)]
-    state.discard.append(card_id)
-    return [played, *white(state, seat, card_id)]
+    effect = white(state, seat, card_id)
+    state.discard.append(card_id)  # after its effect: "draw 2" may not reshuffle the card itself (C17)
+    return [played, *effect]
 
 
 def flash(state: Table, seat: int, card_id: int) -> list[Event]:

@@ -92,7 +92,7 @@ class Rules:
     fields: dict[str, tuple[int, ...]]
     actions: dict[str, int]
     extensions: dict[str, int]
-    end: dict[str, int]
+    end: dict[str, Any]  # numbers, and the last round by player count
 
 
 def _card(raw: dict[str, Any]) -> Card:
@@ -149,4 +149,6 @@ def coop_names() -> tuple[str, ...]:
 
 def beer_value(beer: str) -> int:
     """What a beer is worth in an order (docs/rules/beer_pioneers.md 2.6): "Beer" and Alt 1."""
+    if beer == "Stark":
+        return 4  # the strongest beer pays most: its coop costs most and waits longest (2.6)
     return 1 if beer in (ANY_BEER, "Alt") else coops()[beer].number - 1

@@ -69,7 +69,7 @@ def complete(state: Table, seat: int, arg: str) -> list[Event]:
     brewery.coins += coins
     brewery.release(card_id)
     state.discard.append(card_id)
-    brewery.level = min(brewery.level + 1, len(data.rules().level_types))
+    brewery.raise_level()
     payload = {"card": card_id, "delivered": delivered, "vp": vp, "coins": coins, "level": brewery.level}
     text = f"Seat {seat} completes {data.cards()[card_id].name}'s order: {vp} VP, {coins} coins"
     return [Event("order_completed", text, seat, payload)]

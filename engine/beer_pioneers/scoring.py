@@ -9,14 +9,14 @@ from engine.beer_pioneers.brewery import Brewery
 def part_one(brewery: Brewery) -> int:
     """Everyone: 1 VP per beer tile in the cellar, 1 VP per 3 coins."""
     beers = sum(item != data.BARREL for item in brewery.cellar)
-    return beers + brewery.coins // data.rules().end["coins_per_vp"]
+    return beers + brewery.coins // int(data.rules().end["coins_per_vp"])
 
 
 def part_two(brewery: Brewery) -> int:
-    """C13: only a bottle marker on the last space: 1 VP per open coop and per built extension."""
+    """C13: only a bottle marker on the last space: 3 VP per open coop and per built extension."""
     if brewery.level < len(data.rules().level_types):
         return 0
-    return len(brewery.open_coops) + len(brewery.extensions)
+    return int(data.rules().end["part_two_vp"]) * (len(brewery.open_coops) + len(brewery.extensions))
 
 
 def final_vp(brewery: Brewery) -> int:

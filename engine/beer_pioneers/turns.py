@@ -100,7 +100,9 @@ def advance(state: Table) -> list[Event]:
     events: list[Event] = []
     while True:
         while state.tasks and _dead(state, state.tasks[0]):
-            state.tasks.pop(0)
+            seat, kind, _ = state.tasks.pop(0)
+            if kind == "take" and state.breweries[seat].hand_full():
+                events.append(cards.hand_full(seat))
         if state.tasks or state.phase == OVER:
             return events
         if state.phase == TURN:
@@ -137,7 +139,8 @@ def start_round_end(state: Table) -> list[Event]:
 def finish_round(state: Table) -> list[Event]:
     """Workers home, administration restored, the next turn order; or the end of the game (2.8)."""
     end = data.rules().end
-    if max(b.vp for b in state.breweries) >= end["target_vp"] or state.round >= end["last_round"]:
+    last = end["last_round_by_players"][state.num_players - 2]
+    if max(b.vp for b in state.breweries) >= end["target_vp"] or state.round >= last:
         state.phase = OVER
         state.final_vp = [scoring.final_vp(b) for b in state.breweries]
         totals = [b.vp + f for b, f in zip(state.breweries, state.final_vp, strict=True)]

@@ -124,7 +124,8 @@ def admin(state: Table, seat: int, option: str) -> list[Event]:
 
 
 def build_choices(brewery: Brewery) -> list[Act]:
-    """2.4 Builder: lift a cover tile you can pay (its blocking token gone), or build an extension."""
+    """2.4 Builder: lift a cover tile you can pay (its blocking token gone), or build an extension
+    while a slot is free (2.7)."""
     acts = []
     for coop in data.coops().values():
         if (
@@ -133,16 +134,19 @@ def build_choices(brewery: Brewery) -> list[Act]:
             and brewery.progress >= coop.blocked_until
         ):
             acts.append(Act("open", coop.name))
+    room = len(brewery.extensions) < data.rules().setup["extension_slots"]
     for extension, cost in data.rules().extensions.items():
-        if extension not in brewery.extensions and cost <= brewery.coins:
+        if room and extension not in brewery.extensions and cost <= brewery.coins:
             acts.append(Act("build", extension))
     return [*acts, SKIP]
 
 
 def open_coop(state: Table, seat: int, coop: str) -> list[Event]:
+    """Lift the cover tile; the bottle marker moves one space, as for an order (2.6)."""
     brewery = state.breweries[seat]
     brewery.coins -= data.coops()[coop].cost
     brewery.open_coops.append(coop)
+    brewery.raise_level()
     return [Event("coop_opened", f"Seat {seat} opens the {coop} coop", seat, {"coop": coop})]
 
 
@@ -159,12 +163,13 @@ def build(state: Table, seat: int, extension: str) -> list[Event]:
 def school_choices(brewery: Brewery, free: bool) -> list[Act]:
     """2.4 Brewing school: train a worker below 4 (2 coins, or free from a card), or retire one at 4."""
     top = data.rules().setup["max_experience"]
+    retire_at = data.rules().actions["retire_at"]
     cost = 0 if free else data.rules().actions["train_cost"]
     acts = [
         Act("train", str(w)) for w, xp in enumerate(brewery.workers) if xp < top and brewery.coins >= cost
     ]
     if not free:
-        acts += [Act("retire", str(w)) for w, xp in enumerate(brewery.workers) if xp == top]
+        acts += [Act("retire", str(w)) for w, xp in enumerate(brewery.workers) if xp >= retire_at]
     return [*acts, SKIP]
 
 
@@ -181,11 +186,12 @@ def train(state: Table, seat: int, worker: int, free: bool) -> list[Event]:
 
 
 def retire(state: Table, seat: int, worker: int) -> list[Event]:
-    """2.4: back to experience 1; 2 VP plus 1 VP per beer tile; the whole cellar is cleared."""
+    """2.4: back to experience 1; 2 VP plus 2 VP per beer tile; the whole cellar is cleared."""
     brewery = state.breweries[seat]
     brewery.workers[worker] = data.rules().setup["workers"][0]
     beers = sum(item != data.BARREL for item in brewery.cellar)
-    vp = data.rules().actions["retire_vp"] + beers
+    actions = data.rules().actions
+    vp = actions["retire_vp"] + actions["retire_vp_per_beer"] * beers
     brewery.vp += vp
     for item in brewery.cellar:
         give_back(state, item)

@@ -194,7 +194,7 @@ def test_c13_the_last_space_unlocks_the_second_part_of_final_scoring() -> None:
     brewery.level = 5
     assert part_two(brewery) == 0
     brewery.level = 6
-    assert part_two(brewery) == 3
+    assert part_two(brewery) == 3 * data.rules().end["part_two_vp"]
     assert data.rules().level_types[-1] == 4  # "up to 4 beer types at once"
 
 
@@ -308,3 +308,17 @@ def test_c19_completing_an_order_returns_the_goods_and_scores() -> None:
     act(state, 0, f"order:{card}")
     assert brewery.cellar == [] and state.beer_supply[ALT] == alts + 1 and state.barrel_supply == barrels + 1
     assert brewery.vp == data.cards()[card].order.vp and brewery.hand == []  # type: ignore[union-attr]
+
+
+def test_c17_a_white_card_is_discarded_after_its_effect_not_before() -> None:
+    """C17: "A one-time special action written on the card; discard after use." With an empty draw pile,
+    "draw 2" reshuffles the discards (C12) without the card being used: it cannot draw itself.
+    """
+    state = fresh()
+    drawer = card_where(lambda c: c.white is not None and c.white.effect == "draw")
+    brewery = state.breweries[0]
+    brewery.hand = [drawer]
+    state.discard, state.deck = [state.deck[0]], []
+    act(state, 0, f"play:{drawer}:white")
+    assert drawer not in brewery.hand and drawer not in state.deck
+    assert state.discard == [drawer] and len(brewery.hand) == 1

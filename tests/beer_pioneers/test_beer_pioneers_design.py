@@ -94,7 +94,8 @@ def test_2_4_town_hall_gives_the_turn_order_worker_and_coins() -> None:
 
 
 def test_2_4_builder_pays_cover_tiles_and_waits_for_blocking_tokens() -> None:
-    """2.4 Builder / 2.1: cover tiles cost coins; Lager's blocking token needs progress space 1."""
+    """2.4 Builder / 2.1: cover tiles cost coins; Lager's and Stark's blocking tokens need progress space 1;
+    2.6: opening a coop moves the bottle marker one space."""
     state = fresh()
     brewery = state.breweries[0]
     brewery.coins = 10
@@ -102,13 +103,13 @@ def test_2_4_builder_pays_cover_tiles_and_waits_for_blocking_tokens() -> None:
     options = ids(state, 0)
     assert "open:Pils" in options and "open:Lager" not in options and "build:truck_fleet" in options
     brewery.progress = 1
-    assert "open:Lager" in ids(state, 0) and "open:Stark" not in ids(state, 0)
+    assert "open:Lager" in ids(state, 0) and "open:Stark" in ids(state, 0)
     act(state, 0, "open:Lager")
-    assert brewery.coins == 6 and "Lager" in brewery.open_coops
+    assert brewery.coins == 6 and "Lager" in brewery.open_coops and brewery.level == 2
 
 
 def test_2_4_school_trains_for_two_coins_and_retiring_clears_the_cellar() -> None:
-    """2.4 Brewing school: train (+1, 2 coins) or retire a worker at 4: 2 VP + 1 per beer, cellar cleared."""
+    """2.4 Brewing school: train (+1, 2 coins) or retire a worker at 4: 2 VP + 2 per beer, cellar cleared."""
     state = fresh()
     brewery = state.breweries[0]
     act(state, 0, "place:0:school")
@@ -120,7 +121,7 @@ def test_2_4_school_trains_for_two_coins_and_retiring_clears_the_cellar() -> Non
     barrels = state.barrel_supply
     act(state, 0, "place:1:school")
     act(state, 0, "retire:0")
-    assert brewery.workers == [1, 2] and brewery.vp == 2 + 2 and brewery.cellar == []
+    assert brewery.workers == [1, 2] and brewery.vp == 2 + 2 * 2 and brewery.cellar == []
     assert state.barrel_supply == barrels + 1
 
 
@@ -189,14 +190,52 @@ def test_2_8_twenty_vp_ends_the_game_after_the_round() -> None:
     assert state.phase == OVER and state.is_terminal() and state.ranking()[1] == 1
 
 
-def test_2_8_the_game_also_ends_after_round_30() -> None:
-    """2.8: as a guard, the game ends after round 30 even if nobody has 20 VP."""
+def test_2_8_the_game_ends_after_the_last_round_of_its_player_count() -> None:
+    """2.8: the game ends at the end of round 12 (2 players), 11 (3) or 10 (4) even if nobody has 20 VP."""
+    assert data.rules().end["last_round_by_players"] == [12, 11, 10]
     state = fresh()
-    state.round = data.rules().end["last_round"]
+    state.round = 11
     for seat, worker, field in ((0, 0, "school"), (1, 0, "school"), (0, 1, "builder"), (1, 1, "builder")):
         act(state, seat, f"place:{worker}:{field}")
         _finish_turn(state, seat)
-    assert state.is_terminal() and max(b.vp for b in state.breweries) < 20
+    assert not state.is_terminal() and state.round == 12
+    while not state.is_terminal():
+        seat = state.actors()[0]
+        act(
+            state,
+            seat,
+            next(i for i in ids(state, seat) if i.startswith("place") and i.endswith(("school", "builder"))),
+        )
+        _finish_turn(state, seat)
+    assert state.round == 12 and max(b.vp for b in state.breweries) < 20
+
+
+def test_2_6_the_hand_limit_refuses_cards_taken_or_drawn() -> None:
+    """2.6: no card is taken or drawn into a hand that holds 6 cards."""
+    state = fresh()
+    brewery = state.breweries[0]
+    brewery.hand = [c for c in state.deck[:6]]
+    state.deck = state.deck[6:]
+    events = act(state, 0, "place:0:card_market")
+    assert "hand_full" in [e.kind for e in events] and len(brewery.hand) == 6 and state.tasks == []
+    drawer = card_where(lambda c: c.white is not None and c.white.effect == "draw")
+    state = fresh()
+    brewery = state.breweries[0]
+    brewery.hand = [drawer, *(c for c in state.deck[:5] if c != drawer)][:6]
+    state.deck = [c for c in state.deck if c not in brewery.hand]
+    events = act(state, 0, f"play:{drawer}:white")  # 5 left in hand: one card drawn, the second refused
+    assert [e.kind for e in events].count("card_drawn") == 1 and "hand_full" in [e.kind for e in events]
+
+
+def test_2_7_three_extension_slots_for_four_extensions() -> None:
+    """2.7: a brewery has room for three of the four extensions."""
+    state = fresh()
+    brewery = state.breweries[0]
+    brewery.coins, brewery.extensions = 20, ["office", "truck_fleet"]
+    act(state, 0, "place:0:builder")
+    assert {"build:cellar_vault", "build:laboratory"} <= set(ids(state, 0))
+    brewery.extensions.append("cellar_vault")
+    assert not any(i.startswith("build") for i in ids(state, 0))
 
 
 def test_2_8_final_scoring_parts_and_the_coin_tie_break() -> None:

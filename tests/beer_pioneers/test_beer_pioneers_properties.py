@@ -48,7 +48,9 @@ def _recount(state: BeerPioneersState, events: list[Event]) -> list[int]:
         beers = sum(item in data.coops() for item in brewery.cellar)
         totals[seat] += beers + brewery.coins // 3
         if brewery.level == 6:
-            totals[seat] += len(brewery.open_coops) + len(brewery.extensions)
+            totals[seat] += data.rules().end["part_two_vp"] * (
+                len(brewery.open_coops) + len(brewery.extensions)
+            )
     return totals
 
 
@@ -56,7 +58,7 @@ def _recount(state: BeerPioneersState, events: list[Event]) -> list[int]:
 def test_random_games_end_hold_their_supplies_and_recount(players: int) -> None:
     for seed in SEEDS:
         state, events = random_game(players, seed)
-        assert state.is_terminal() and state.round <= data.rules().end["last_round"]
+        assert state.is_terminal() and state.round <= data.rules().end["last_round_by_players"][players - 2]
         _supplies_hold(state)
         assert [int(s) for s in state.scores()] == _recount(state, events)
         assert min(state.ranking()) == 1
