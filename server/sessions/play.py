@@ -150,7 +150,11 @@ class Play:
         return _submitted(record, event_ids(revision, len(step.events)), step, seat)
 
     async def _repeat(self, current: GameRecord, prior: Answer, seat: int) -> Submitted:
-        """The first answer to a repeated request: its summary and its events, read back from the log."""
+        """The first answer to a repeated request: its summary and its events, read back from the log.
+
+        Sent only once the store confirms the answer is as durable as a first answer would be.
+        """
+        await self._ctx.store.confirm(current.game_id)
         stored = []
         if prior.event_count:
             after = before_revision(prior.revision)

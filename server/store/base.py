@@ -322,5 +322,13 @@ class SessionStore(abc.ABC):
     def match_store(self) -> MatchStore:
         """The players, ratings and tickets kept beside the games (one object per store)."""
 
+    async def confirm(self, game_id: str) -> None:  # noqa: B027 - optional hook
+        """Return once what the store holds of the game is as durable as a commit's acknowledgement.
+
+        A repeated request is answered from the stored answer; without this, a
+        retry could be told "done" for a commit that only a doomed primary holds.
+        Raises ``StoreUnavailable`` when that cannot be confirmed in time.
+        """
+
     async def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections."""

@@ -55,6 +55,12 @@ from server.store.redis_match import RedisMatchStore
 
 _COMMIT_LUA = (Path(__file__).parent / "commit.lua").read_text()
 _INDEX = "zythos:index"
+# A write that changes nothing (the revision rewritten as it is): a WAIT after it covers every
+# earlier write of the game, whichever connection or replica made it.
+_FENCE_LUA = (
+    "local rev = redis.call('HGET', KEYS[1], 'rev');"
+    " if rev then redis.call('HSET', KEYS[1], 'rev', rev) end; return 0"
+)
 
 
 def _keys(game_id: str) -> list[str]:
@@ -176,6 +182,7 @@ class RedisStore(SessionStore):
         self._wait_replicas = wait_replicas
         self._expiry = expiry or Expiry()
         self._commit_sha = self._redis.register_script(_COMMIT_LUA).sha.encode()
+        self._fence_sha = self._redis.register_script(_FENCE_LUA).sha.encode()
         self._lane = Lane(self._redis, read_timeout)  # the commit's own path (server/store/direct.py)
         self._bot_seats = RedisBotSeats(self._redis)
         self._deadlines = RedisDeadlines(self._redis)
@@ -261,6 +268,27 @@ class RedisStore(SessionStore):
             int(rev),
             packing.unpack_state(answers) if answers else b"",
         )
+
+    async def confirm(self, game_id: str) -> None:
+        """With ``wait_replicas``: a fence write on the game, then ``WAIT``, in one round trip."""
+        if not self._wait:
+            return
+        fence = pack([b"EVALSHA", self._fence_sha, b"1", _keys(game_id)[0].encode()])
+        try:
+            try:
+                _, replicas = await self._lane.call_then(fence, self._wait)
+            except NoScriptError:
+                await self._redis.script_load(_FENCE_LUA)
+                _, replicas = await self._lane.call_then(fence, self._wait)
+        except CAUGHT as exc:
+            if (error := as_store_error(exc)) is None:
+                raise
+            raise error from exc
+        if int(replicas) < self._wait_replicas:
+            raise StoreUnavailable(
+                f"redis: the stored answer reached {replicas} of {self._wait_replicas} replicas within"
+                f" {WAIT_MS} ms, so a failover could lose it; retry with the same request_id"
+            )
 
     async def commit(
         self,

@@ -51,6 +51,9 @@ class TimedStore(SessionStore):
     async def load(self, game_id: str) -> Loaded | None:
         return await self._timed("load", self.inner.load(game_id))
 
+    async def confirm(self, game_id: str) -> None:
+        await self._timed("confirm", self.inner.confirm(game_id))
+
     async def commit(
         self,
         expected_revision: int,
