@@ -31,7 +31,7 @@ from typing import Any
 
 import grpc
 
-from ai_players import metrics
+from ai_players import clock_budget, metrics
 from ai_players.health import StreamHealth, serve_health
 from ai_players.levels import LEVELS, config_for
 from ai_players.mcts import search
@@ -123,27 +123,44 @@ class WorkerConfig:
         env="ZYTHOS_BOT_MAX_ITERATIONS",
         minimum=0,
     )
+    budget_scale: float = setting(
+        1.0,
+        "multiply every level's MCTS iterations per decision (levels are calibrated at 1)",
+        env="ZYTHOS_BOT_BUDGET_SCALE",
+        minimum=0.01,
+    )
     log_level: str = setting(
         "INFO", "DEBUG, INFO, WARNING or ERROR", choices=("DEBUG", "INFO", "WARNING", "ERROR")
     )
 
 
 def decide(
-    game_type: str, view_bytes: bytes, level: str, seed: int, max_iterations: int = 0
+    game_type: str,
+    view_bytes: bytes,
+    level: str,
+    seed: int,
+    max_iterations: int = 0,
+    time_limit: float | None = None,
+    budget_scale: float = 1.0,
 ) -> tuple[str, int, float]:
     """Search one decision from a serialized ``GameView``; runs in a pool process.
 
     Returns the chosen action id, the iterations run and the search seconds.
     The only input is the seat's proto view: the search cannot reach any
-    state the seat may not see.
+    state the seat may not see. ``time_limit`` (the clock's share,
+    ``clock_budget``) replaces the level's own limit when given.
     """
     game = registry.get(game_type)
     wire = registry.wire(game_type)
     view = pb.GameView.FromString(view_bytes)
     observation = wire.view_from_proto(getattr(view, wire.oneof_field))
     config = config_for(game_type, level)
+    if budget_scale != 1.0 and config.iterations is not None:
+        config = replace(config, iterations=max(1, round(config.iterations * budget_scale)))
     if max_iterations and (config.iterations is None or config.iterations > max_iterations):
         config = replace(config, iterations=max_iterations)
+    if time_limit is not None:
+        config = replace(config, time_limit=time_limit)
     result = search(game, observation, view.your_seat, config, seed)
     return result.action.id, result.iterations, result.seconds
 
@@ -152,6 +169,25 @@ def decision_seed(game_id: str, seat: int, version: int) -> int:
     """A reproducible seed per decision, so a replayed game makes the same choices."""
     digest = hashlib.sha256(f"{game_id}/{seat}/{version}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def clock_limit(view: pb.GameView, level_limit: float | None, now: float) -> float | None:
+    """The time the seat's decision may take under its game's clock; ``None`` without a clock.
+
+    The turn time left is read from the seat's ``turn_deadline`` and capped at
+    the clock's turn time, so a worker whose clock runs behind the server's
+    never counts on more than one turn.
+    """
+    clock = view.game.clock
+    if not clock.per_turn.ToNanoseconds():
+        return None
+    seat = view.game.seats[view.your_seat]
+    per_turn = clock.per_turn.ToNanoseconds() / 1e9
+    turn_left = per_turn
+    if seat.HasField("turn_deadline"):
+        turn_left = min(per_turn, seat.turn_deadline.ToNanoseconds() / 1e9 - now)
+    reserve_left = seat.reserve_left.ToNanoseconds() / 1e9
+    return clock_budget.decision_seconds(level_limit, turn_left, reserve_left)
 
 
 class SeatPlayer:
@@ -165,6 +201,7 @@ class SeatPlayer:
         self.executor = executor
         self.poll_seconds = config.poll_seconds
         self.max_iterations = config.max_iterations
+        self.budget_scale = config.budget_scale
         self._wake = asyncio.Event()
 
     @property
@@ -239,6 +276,8 @@ class SeatPlayer:
             a.level,
             decision_seed(a.game_id, a.seat, view.game.version),
             self.max_iterations,
+            clock_limit(view, config_for(a.game_type, a.level).time_limit, time.time()),
+            self.budget_scale,
         )
         metrics.decided(a.game_type, a.level, time.perf_counter() - started, iterations)
         try:
@@ -398,6 +437,7 @@ async def serve(config: WorkerConfig) -> None:
     # forkserver: never fork this process, whose gRPC threads make fork unsafe.
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=config.processes, mp_context=context) as executor:
+        await _warm(executor, config.processes)
         worker = BotWorker(config, executor)
         health = await _serve_health(config, worker.stream)
         loop = asyncio.get_running_loop()
@@ -409,6 +449,20 @@ async def serve(config: WorkerConfig) -> None:
         finally:
             if health is not None:
                 health.close()
+
+
+def _load_games() -> int:
+    return len(registry.all_games())
+
+
+async def _warm(executor: Executor, processes: int) -> None:
+    """Start the search processes and load the games in them before the first seat arrives.
+
+    A cold process spends a second or more importing the engines: paid by the
+    first decision, it would come out of that seat's clock.
+    """
+    loop = asyncio.get_running_loop()
+    await asyncio.gather(*(loop.run_in_executor(executor, _load_games) for _ in range(processes)))
 
 
 async def _serve_health(config: WorkerConfig, stream: StreamHealth) -> asyncio.Server | None:

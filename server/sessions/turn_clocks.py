@@ -1,8 +1,11 @@
-"""Turn clocks: when a human seat's decision starts and ends, what it costs, and its deadline.
+"""Turn clocks: when a seat's decision starts and ends, what it costs, and a human seat's deadline.
 
 A game created with a clock gives each human seat ``clock_turn`` seconds per
 decision and a ``clock_reserve`` for the whole game: a decision that
-outlasts its turn time is paid from the reserve. The record carries, per
+outlasts its turn time is paid from the reserve. A seat a bot plays from the
+start runs the same clock, which its worker reads to budget its search
+(``ai_players.clock_budget``); it has no deadline, as no one could take it
+over. Away and resigned seats (a bot playing a person's seat) have no clock. The record carries, per
 seat, when its current decision began and the game version it began at
 (``turn_start``, ``turn_version``); ``advance`` keeps them right after every
 change of the game and names the deadlines to schedule. The store holds the
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.domain.records import GameRecord, GameStatus, SeatRecord
+from server.domain.records import GameRecord, GameStatus, SeatRecord, SeatState
 from server.store import Deadline
 
 
@@ -27,21 +30,23 @@ def advance(record: GameRecord, now: float, acted: int | None = None) -> tuple[G
 
     A seat's decision starts when it comes on turn (or acted and is on turn
     again) and ends when it leaves the turn or acts; the time beyond
-    ``clock_turn`` comes out of its reserve. Bot seats have no clock.
+    ``clock_turn`` comes out of its reserve. Only human seats get deadlines.
     """
     if not record.clock_turn:
         return record, []
     seats, deadlines = list(record.seats), []
     for n, seat in enumerate(record.seats):
-        on_turn = record.status is GameStatus.ACTIVE and n in record.to_act and not seat.bot
+        clocked = not seat.bot or seat.state is SeatState.BOT
+        on_turn = record.status is GameStatus.ACTIVE and n in record.to_act and clocked
         running = seat.turn_start > 0
         if running and (not on_turn or n == acted):
             seat = _stopped(record, seat, now)
             running = False
         if on_turn and not running:
             seat = replace(seat, turn_start=now, turn_version=record.version)
-            left = seat.reserve_left(record.clock_reserve)
-            deadlines.append(Deadline(record.game_id, n, record.version, record.clock_turn + left))
+            if not seat.bot:
+                left = seat.reserve_left(record.clock_reserve)
+                deadlines.append(Deadline(record.game_id, n, record.version, record.clock_turn + left))
         seats[n] = seat
     if seats == list(record.seats):
         return record, deadlines

@@ -28,9 +28,19 @@ def record(to_act: tuple[int, ...], seats: tuple[SeatRecord, ...] | None = None)
 
 def test_a_seat_coming_on_turn_gets_a_deadline_of_its_turn_and_reserve_left() -> None:
     started, deadlines = turn_clocks.advance(record((0, 1, 2)), now=100.0)
-    assert [s.turn_start for s in started.seats] == [100.0, 100.0, 0.0], "bots have no clock"
-    assert deadlines == [Deadline(GAME, 0, 3), Deadline(GAME, 1, 3)]
+    assert [s.turn_start for s in started.seats] == [100.0, 100.0, 100.0], "a bot seat's clock runs too"
+    assert deadlines == [Deadline(GAME, 0, 3), Deadline(GAME, 1, 3)], "but no one takes a bot seat over"
     assert [d.seconds for d in deadlines] == [360.0, 360.0]
+
+
+def test_a_bot_seat_pays_its_overtime_from_its_reserve_and_an_away_seat_has_no_clock() -> None:
+    away = SeatRecord("Ann", "x", bot=True, owner_hash="a", reserve_used=300.0)
+    started, _ = turn_clocks.advance(
+        record((0, 2), (away, SeatRecord("Bob", "b"), record(()).seats[2])), 100.0
+    )
+    assert [s.turn_start for s in started.seats] == [0.0, 0.0, 100.0]
+    moved, _ = turn_clocks.advance(started.evolve(version=4, to_act=(1,)), now=175.0, acted=2)
+    assert (moved.seats[2].turn_start, moved.seats[2].reserve_left(300.0)) == (0.0, 285.0)
 
 
 def test_overtime_comes_out_of_the_reserve_and_a_simultaneous_seat_keeps_its_start() -> None:
