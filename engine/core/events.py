@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.labels import player
+
 SYSTEM_SEAT = -1
 
 
@@ -47,3 +49,28 @@ class Event:
             payload=data.get("p", {}),
             visible_to=None if vis is None else frozenset(vis),
         )
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """One kind of event a game emits, declared once: its machine ``kind`` and its label template.
+
+    The template is ``str.format`` text over the payload and the extra ``words``
+    given at emission, plus ``{player}``: the acting seat's stand-in name
+    ("Player 2", see engine/core/labels.py), which the server swaps for the
+    display name. Calling the declaration builds the ``Event``.
+    """
+
+    kind: str
+    template: str
+
+    def __call__(
+        self,
+        seat: int = SYSTEM_SEAT,
+        payload: Mapping[str, Any] | None = None,
+        visible_to: frozenset[int] | None = None,
+        **words: Any,
+    ) -> Event:
+        details = {} if payload is None else payload
+        label = self.template.format_map({"player": player(seat), **details, **words})
+        return Event(self.kind, label, seat, details, visible_to)

@@ -24,7 +24,9 @@ class Action(Protocol):
 
     ``id`` is a compact canonical string (the same action always has the same
     id, so ids are stable for a version and across replays); ``label`` is a
-    human-readable description for generic clients.
+    description in player language for generic clients; ``kind`` names the
+    kind of move for machines and ``targets`` the board elements it acts on
+    (engine/core/actions.py declares all three once per action class).
     """
 
     @property
@@ -33,15 +35,45 @@ class Action(Protocol):
     @property
     def label(self) -> str: ...
 
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def targets(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One accepted value of an option, for people: its name and what choosing it means."""
+
+    label: str
+    description: str = ""
+
+
+_READABLE = {"true": "Yes", "false": "No", "random": "Random"}
+
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option a game accepts in ``CreateGame`` (all values are strings on the wire)."""
+    """One option a game accepts in ``CreateGame`` (all values are strings on the wire).
+
+    ``named`` gives a choice its name for people where the value, made readable
+    ("centaurs" -> "Centaurs", "true" -> "Yes"), does not say it.
+    """
 
     name: str
     description: str
     default: str
     choices: tuple[str, ...] = ()  # empty: free-form, checked by the game
+    named: tuple[tuple[str, Choice], ...] = ()
+
+    def choice(self, value: str) -> Choice:
+        """The name (and meaning) of ``value`` in player language."""
+        for known, choice in self.named:
+            if known == value:
+                return choice
+        readable = _READABLE.get(value) or value.replace("_", " ")
+        return Choice(readable[:1].upper() + readable[1:])
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import snapshot
-from engine.core.game import Game, OptionSpec, SizeBounds
+from engine.core.game import Choice, Game, OptionSpec, SizeBounds
 from engine.core.rng import Rng
 from engine.dragon_brew import observation, setup
 from engine.dragon_brew.components import components
@@ -25,10 +25,12 @@ def _race_option(seat: int) -> OptionSpec:
     """A seat's race: any of the 19 at any player count, or ``random``; the choices list them all."""
     return OptionSpec(
         f"race_{seat}",
-        f"Race of the {_ORDINALS[seat]} player (seat {seat}): random deals one nobody else plays, "
+        f"Race of the {_ORDINALS[seat]} player (Player {seat + 1}): random deals one nobody else plays, "
         "or choose one; every race may be chosen at every player count",
         "random",
         ("random", *components().races),
+        # Each race by its name on its card ("Centaurs", not "centaurs").
+        tuple((key, Choice(race.name)) for key, race in components().races.items()),
     )
 
 

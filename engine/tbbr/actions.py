@@ -8,7 +8,9 @@ compact canonical string; ``label`` is the text a generic client shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from engine.core.actions import Declared
 from engine.tbbr.data import COLOURS, MODES, board, cards
 
 _MODE_CODES = {"bicycle": "b", "transport": "t", "hitchhiking": "h"}
@@ -20,9 +22,32 @@ def _name(place: str) -> str:
     return board().places[place].name
 
 
+class _Action(Declared):
+    """A tbbr action: its template may also name ``{place_name}``, ``{card_text}``, ``{vp}``,
+    ``{colour_word}`` and ``{mode_word}``, looked up from its fields."""
+
+    def words(self) -> dict[str, Any]:
+        words = super().words()
+        place = words.get("dest", words.get("place"))
+        if place is not None:
+            words["place_name"] = _name(place)
+        if "card" in words:
+            card = cards()[words["card"]]
+            words["card_text"], words["vp"] = card.text, card.vp
+        if "colour" in words:
+            words["colour_word"] = _COLOUR_WORDS[words["colour"]]
+        if "mode" in words:
+            words["mode_word"] = _MODE_WORDS[words["mode"]]
+        return words
+
+
 @dataclass(frozen=True)
-class ChooseStart:
+class ChooseStart(_Action):
     """Shorter game: pick the starting brewery."""
+
+    kind: ClassVar[str] = "choose_start"
+    template: ClassVar[str] = "Start the race at {place_name}"
+    target_fields = ("place",)
 
     place: str
 
@@ -30,14 +55,14 @@ class ChooseStart:
     def id(self) -> str:
         return f"start:{self.place}"
 
-    @property
-    def label(self) -> str:
-        return f"Start the race at {_name(self.place)}"
-
 
 @dataclass(frozen=True)
-class Move:
+class Move(_Action):
     """Travel to a neighbouring place by one of the three means of transport."""
+
+    kind: ClassVar[str] = "travel"
+    template: ClassVar[str] = "Go to {place_name} {mode_word}"
+    target_fields = ("dest",)
 
     mode: str
     dest: str
@@ -46,14 +71,14 @@ class Move:
     def id(self) -> str:
         return f"move:{_MODE_CODES[self.mode]}:{self.dest}"
 
-    @property
-    def label(self) -> str:
-        return f"Go to {_name(self.dest)} {_MODE_WORDS[self.mode]}"
-
 
 @dataclass(frozen=True)
-class PayDriver:
+class PayDriver(_Action):
     """Hitchhike to ``dest`` for sure by giving the driver 2 beers per TU of the road."""
+
+    kind: ClassVar[str] = "pay_driver"
+    template: ClassVar[str] = "Hitchhike to {place_name}, paying the driver with beers"
+    target_fields = ("dest",)
 
     dest: str
 
@@ -61,14 +86,12 @@ class PayDriver:
     def id(self) -> str:
         return f"pay:{self.dest}"
 
-    @property
-    def label(self) -> str:
-        return f"Hitchhike to {_name(self.dest)}, paying the driver with beers"
-
 
 @dataclass(frozen=True)
-class Buy:
+class Buy(_Action):
     """Buy a pack of beers (1 TU), with or without one cheese; or a cheese alone."""
+
+    kind: ClassVar[str] = "buy"
 
     beers: bool = True
     cheese: bool = False
@@ -85,60 +108,60 @@ class Buy:
 
 
 @dataclass(frozen=True)
-class Taste:
+class Taste(_Action):
     """Taste the brewery's beer (1 TU)."""
+
+    kind: ClassVar[str] = "taste"
+    template: ClassVar[str] = "Taste a beer here"
 
     @property
     def id(self) -> str:
         return "taste"
 
-    @property
-    def label(self) -> str:
-        return "Taste a beer here"
-
 
 @dataclass(frozen=True)
-class EatCheese:
+class EatCheese(_Action):
     """Eat a cheese from the backpack: the Breathalyzer goes down 1 (no TU)."""
+
+    kind: ClassVar[str] = "eat_cheese"
+    template: ClassVar[str] = "Eat a cheese"
 
     @property
     def id(self) -> str:
         return "eat"
 
-    @property
-    def label(self) -> str:
-        return "Eat a cheese"
-
 
 @dataclass(frozen=True)
-class Camp:
+class Camp(_Action):
     """End the day here, converting carried beers into tasted beers at 1 TU each."""
+
+    kind: ClassVar[str] = "camp"
+    template: ClassVar[str] = "Camp here for the night"
 
     @property
     def id(self) -> str:
         return "camp"
 
-    @property
-    def label(self) -> str:
-        return "Camp here for the night"
-
 
 @dataclass(frozen=True)
-class FinishRace:
+class FinishRace(_Action):
     """Last day, on the Grand Place: stop there and end the race."""
+
+    kind: ClassVar[str] = "finish"
+    template: ClassVar[str] = "Stay on the Grand Place until the end of the race"
 
     @property
     def id(self) -> str:
         return "finish"
 
-    @property
-    def label(self) -> str:
-        return "Stay on the Grand Place until the end of the race"
-
 
 @dataclass(frozen=True)
-class Claim:
+class Claim(_Action):
     """Take an accessible objective card whose condition is met."""
+
+    kind: ClassVar[str] = "claim"
+    template: ClassVar[str] = 'Claim the objective "{card_text}" ({vp} VP)'
+    target_fields = ("card",)
 
     card: str
 
@@ -146,28 +169,26 @@ class Claim:
     def id(self) -> str:
         return f"claim:{self.card}"
 
-    @property
-    def label(self) -> str:
-        card = cards()[self.card]
-        return f"Claim objective {card.id}: {card.text} ({card.vp} VP)"
-
 
 @dataclass(frozen=True)
-class EndTurn:
+class EndTurn(_Action):
     """Let the turn pass without claiming (more) objectives."""
+
+    kind: ClassVar[str] = "end_turn"
+    template: ClassVar[str] = "End the turn"
 
     @property
     def id(self) -> str:
         return "end"
 
-    @property
-    def label(self) -> str:
-        return "End the turn"
-
 
 @dataclass(frozen=True)
-class Beer:
+class Beer(_Action):
     """The beer colour picked in the pending step: to pay, offer, taste or convert."""
+
+    kind: ClassVar[str] = "beer"
+    template: ClassVar[str] = "A {colour_word} beer"
+    target_fields = ("colour",)
 
     colour: int
 
@@ -175,27 +196,26 @@ class Beer:
     def id(self) -> str:
         return f"beer:{COLOURS[self.colour]}"
 
-    @property
-    def label(self) -> str:
-        return f"A {_COLOUR_WORDS[self.colour]} beer"
-
 
 @dataclass(frozen=True)
-class Stop:
+class Stop(_Action):
     """Stop tasting on board, stop converting beers while camping, or go to bed without eating."""
+
+    kind: ClassVar[str] = "stop"
+    template: ClassVar[str] = "Stop"
 
     @property
     def id(self) -> str:
         return "stop"
 
-    @property
-    def label(self) -> str:
-        return "Stop"
-
 
 @dataclass(frozen=True)
-class Bottle:
+class Bottle(_Action):
     """Crossing a bottle token: flip it and remove this accessible objective card."""
+
+    kind: ClassVar[str] = "break_bottle"
+    template: ClassVar[str] = 'Break the bottle: remove the objective "{card_text}" ({vp} VP)'
+    target_fields = ("card",)
 
     card: str
 
@@ -203,27 +223,24 @@ class Bottle:
     def id(self) -> str:
         return f"bottle:{self.card}"
 
-    @property
-    def label(self) -> str:
-        return f"Break the bottle: remove objective {self.card}"
-
 
 @dataclass(frozen=True)
-class KeepBottle:
+class KeepBottle(_Action):
     """Crossing a bottle token: leave it as it is."""
+
+    kind: ClassVar[str] = "keep_bottle"
+    template: ClassVar[str] = "Leave the bottle filled"
 
     @property
     def id(self) -> str:
         return "keep"
 
-    @property
-    def label(self) -> str:
-        return "Leave the bottle filled"
-
 
 @dataclass(frozen=True)
-class Redeem:
+class Redeem(_Action):
     """A toast is about to put you to sleep: eat a cheese to stay awake, or fall asleep."""
+
+    kind: ClassVar[str] = "redeem"
 
     eat: bool
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.labels import player
 from engine.tbbr import machine
 from engine.tbbr.data import GRAND_PLACE
 from engine.tbbr.pending import NightStep
@@ -44,7 +45,7 @@ def end_players_day(state: Position, seat: int) -> list[Event]:
     move_disc(state, seat, state.day_length)
     pl.done = True
     state.finish.append(seat)
-    return [Event("day_over", f"seat {seat}'s day is over", seat)]
+    return [Event("day_over", f"{player(seat)}'s day is over", seat)]
 
 
 def next_actor(state: Position) -> int:
@@ -111,7 +112,7 @@ def _wake_up(state: Position, seat: int) -> list[Event]:
     pl.time = TRACKS.awakening[pl.breath]
     late = []
     if pl.time:
-        late.append(Event("awakening", f"seat {seat} wakes up late: {pl.time} TU", seat, {"tu": pl.time}))
+        late.append(Event("awakening", f"{player(seat)} wakes up late: {pl.time} TU", seat, {"tu": pl.time}))
     pl.breath = max(0, pl.breath - TRACKS.night_recovery)
     pl.score += daily_vp(pl)
     pl.done = pl.asleep = pl.camped = False
@@ -132,7 +133,7 @@ def end_game(state: Position) -> list[Event]:
         pl.penalty = moves * TRACKS.missing_move_vp
         pl.score -= lost
         if moves:
-            text = f"seat {seat} is {moves} move(s) from the Grand Place"
+            text = f"{player(seat)} is {moves} move(s) from the Grand Place"
             events.append(Event("late", text, seat, {"amount": moves}))
     state.terminal = True
     state.active = -1
@@ -145,7 +146,9 @@ def take_coaster(state: Position, seat: int, place: str) -> list[Event]:
         return []
     state.coasters[place] -= 1
     state.players[seat].coasters += 1
-    return [Event("coaster", f"seat {seat} takes a coaster at {state.name(place)}", seat, {"place": place})]
+    return [
+        Event("coaster", f"{player(seat)} takes a coaster at {state.name(place)}", seat, {"place": place})
+    ]
 
 
 def end_turn(state: Position) -> None:

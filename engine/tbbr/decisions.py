@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.events import Event
+from engine.core.labels import player
 from engine.tbbr import days, machine, moving, setup, tasting, toasting
 from engine.tbbr.actions import Beer, Bottle, ChooseStart, Claim, EndTurn, KeepBottle, Redeem, Stop
 from engine.tbbr.data import COLOURS
@@ -122,7 +123,7 @@ def _pay(state: Position, step: PayStep, action: Beer) -> list[Event]:
 
 def _drink_carried(state: Position, seat: int, colour: int, kind: str, text: str) -> list[Event]:
     """A carried beer (already out of the backpack) drunk: on board, or converted at camp."""
-    said = Event(kind, f"seat {seat} {text.format(COLOURS[colour])}", seat, {"colour": colour})
+    said = Event(kind, f"{player(seat)} {text.format(COLOURS[colour])}", seat, {"colour": colour})
     return [said, *tasting.drink(state, seat, colour)]
 
 
@@ -186,7 +187,7 @@ def _redeem(state: Position, step: RedeemStep, action: Redeem) -> list[Event]:
     events = []
     if action.eat:
         state.players[step.seat].cheese -= 1
-        events.append(Event("redeem", f"seat {step.seat} eats the redeeming cheese", step.seat))
+        events.append(Event("redeem", f"{player(step.seat)} eats the redeeming cheese", step.seat))
     events += toasting.toast_taste(state, taster, colour, redeemed=action.eat)
     return events + toasting.tastings(state, step.owner, step.queue[1:], step.offers)
 

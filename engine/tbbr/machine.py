@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.labels import player
 from engine.tbbr.position import CARDS, TRACKS, Position
 
 
@@ -10,7 +11,14 @@ def claim(state: Position, seat: int, card: str) -> list[Event]:
     state.accessible[state.accessible.index(card)] = ""
     state.players[seat].objectives.append(card)
     state.claims += 1
-    return [Event("claim", f"seat {seat} claims objective {card}", seat, {"card": card})]
+    return [
+        Event(
+            "claim",
+            f'{player(seat)} claims the objective "{CARDS[card].text}" ({CARDS[card].vp} VP)',
+            seat,
+            {"card": card},
+        )
+    ]
 
 
 def refill(state: Position) -> None:
@@ -43,5 +51,5 @@ def break_bottle(state: Position, seat: int, bottle: int, card: str) -> list[Eve
     state.removed.append(card)
     state.bottles[bottle] = True
     tu = TRACKS.bottles[bottle]
-    text = f"seat {seat} breaks the bottle at TU {tu} and removes objective {card}"
+    text = f'{player(seat)} breaks the bottle at TU {tu} and removes the objective "{CARDS[card].text}"'
     return [Event("bottle", text, seat, {"card": card, "tu": tu})]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.labels import player
 from engine.tbbr import days, toasting
 from engine.tbbr.actions import (
     Move,
@@ -38,7 +39,7 @@ def travel(state: Position, seat: int, mode: str, dest: str, tu: int, verb: str 
 
 def reach(state: Position, seat: int, mode: str, dest: str, tu: int, verb: str = "") -> list[Event]:
     """Spend the move's ``tu`` and arrive (public transport may taste on board before the toast)."""
-    text = f"seat {seat} {verb or _TRAVEL_WORDS[mode]} {state.name(dest)} ({tu} TU)"
+    text = f"{player(seat)} {verb or _TRAVEL_WORDS[mode]} {state.name(dest)} ({tu} TU)"
     events = [Event("move", text, seat, {"place": dest, "mode": mode, "tu": tu})]
     events += days.advance(state, seat, tu, bicycle=mode == "bicycle")
     events += arrive(state, seat, dest)
@@ -51,14 +52,14 @@ def ride(state: Position, p: RollStep, die: int) -> list[Event]:
     seat, pl = p.seat, state.players[p.seat]
     late = die == TRACKS.late_face
     total = p.tu + (TRACKS.late_penalty if late else 0)
-    text = f"seat {seat} rolls {die} for public transport"
+    text = f"{player(seat)} rolls {die} for public transport"
     events = [Event("dice", text, seat, {"dice": [die], "mode": "transport"})]
     before = pl.time
     if total <= state.remaining(seat):
         events += reach(state, seat, "transport", p.dest, total)
         arrived = p.dest
     else:
-        text = f"seat {seat}'s transport is late: the day ends before arriving"
+        text = f"{player(seat)}'s transport is late: the day ends before arriving"
         events.append(Event("late", text, seat, {"mode": "transport", "tu": TRACKS.late_penalty}))
         events += days.advance(state, seat, TRACKS.late_penalty)
         arrived = ""
@@ -73,14 +74,14 @@ def ride(state: Position, p: RollStep, die: int) -> list[Event]:
 def hitchhike(state: Position, p: RollStep, dice: tuple[int, ...]) -> list[Event]:
     """Hitchhiking: one odd die is a lift; else wait 2 TU (4 from the threshold) and persist."""
     seat, pl = p.seat, state.players[p.seat]
-    text = f"seat {seat} rolls {list(dice)} hitchhiking"
+    text = f"{player(seat)} rolls {list(dice)} hitchhiking"
     events = [Event("dice", text, seat, {"dice": list(dice), "mode": "hitchhiking"})]
     if any(d % 2 for d in dice):
         pl.hitch_dest, pl.hitch_extra = "", 0
         return events + travel(state, seat, "hitchhiking", p.dest, p.tu)
     wait = TRACKS.hitch_wait_doubled if pl.breath >= TRACKS.doubled else TRACKS.hitch_wait
     pl.hitch_dest, pl.hitch_extra = p.dest, min(len(dice), TRACKS.hitch_max_dice - 1)
-    text = f"seat {seat} waits {wait} TU by the road"
+    text = f"{player(seat)} waits {wait} TU by the road"
     events.append(Event("wait", text, seat, {"tu": wait, "place": p.dest}))
     return events + days.advance(state, seat, wait)
 
@@ -100,7 +101,7 @@ def arrive(state: Position, seat: int, dest: str) -> list[Event]:
     if dest in state.first_visitor:
         state.first_visitor.discard(dest)
         pl.discs += 1
-        text = f"seat {seat} takes the first visitor disc of {place.name}"
+        text = f"{player(seat)} takes the first visitor disc of {place.name}"
         events = [Event("disc", text, seat, {"place": dest})]
     else:
         events = days.take_coaster(state, seat, dest)
@@ -113,14 +114,14 @@ def _first_visit(state: Position, seat: int, dest: str) -> list[Event]:
     """A Visited Brewery Token on the brewery, if one is left, and a step on its bonus tracks."""
     pl, place = state.players[seat], BOARD.places[dest]
     if not pl.tokens_left:
-        text = f"seat {seat} has no Visited Brewery Token left for {place.name}"
+        text = f"{player(seat)} has no Visited Brewery Token left for {place.name}"
         return [Event("no_token", text, seat, {"place": dest})]
     pl.visited.add(dest)
     state.log.append(f"new:{dest}")
     for track in place.bonuses:
         i = ("positioning", "designer", "cardinal", "trappist").index(track)
         pl.bonus[i] = min(pl.bonus[i] + 1, len(TRACKS.bonus[track]) - 1)
-    return [Event("visit", f"seat {seat} visits {place.name} for the first time", seat, {"place": dest})]
+    return [Event("visit", f"{player(seat)} visits {place.name} for the first time", seat, {"place": dest})]
 
 
 def land_on_grand_place(state: Position, seat: int) -> None:

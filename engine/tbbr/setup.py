@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.labels import player
 from engine.tbbr.pending import StartStep
 from engine.tbbr.position import BOARD, CARDS, TRACKS, Position
 
@@ -25,8 +26,8 @@ def prepare(state: Position) -> None:
         level3 = [c.id for c in CARDS.values() if c.level == 3]
         rng.shuffle(level3)
         state.level3 = level3[:players]
-    for seat, player in enumerate(state.players):
-        player.stack = players - seat
+    for seat, sheet in enumerate(state.players):
+        sheet.stack = players - seat
     state.seq = players
     if state.shorter:
         state.pending = StartStep(0)
@@ -41,4 +42,4 @@ def choose_start(state: Position, seat: int, place: str) -> list[Event]:
     pl.visited.add(place)
     if seat + 1 < state.num_players:
         state.pending = StartStep(seat + 1)
-    return [Event("start", f"seat {seat} starts at {state.name(place)}", seat, {"place": place})]
+    return [Event("start", f"{player(seat)} starts at {state.name(place)}", seat, {"place": place})]

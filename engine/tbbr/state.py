@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.chance import ChanceStep
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.labels import player
 from engine.core.rng import Rng
 from engine.tbbr import days, decisions, moving, setup, tasting, turn
 from engine.tbbr.actions import EatCheese
@@ -125,7 +126,7 @@ class TbbrState(Position):
             self.pending = None
             events = decisions.decide(self, pending, action)
         if not events:  # every step tells the table what happened (all tbbr actions are public)
-            events = [Event("action", f"seat {seat}: {action.label}", seat)]
+            events = [Event("action", f"{player(seat)}: {action.label}", seat)]
         return events + self.settle()
 
     def is_terminal(self) -> bool:
@@ -173,7 +174,7 @@ class TbbrState(Position):
                 days.end_turn(self)
                 continue
             if not turn.free_actions(self, self.active):
-                text = f"seat {self.active} has no action that fits in the day"
+                text = f"{player(self.active)} has no action that fits in the day"
                 events.append(Event("stuck", text, self.active))
                 events += days.end_players_day(self, self.active)
                 continue

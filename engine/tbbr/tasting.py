@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.labels import player
 from engine.tbbr import days
 from engine.tbbr.actions import Buy
 from engine.tbbr.data import COLOURS
@@ -28,7 +29,7 @@ def _buy_beers(state: Position, seat: int) -> list[Event]:
     n = min(TRACKS.pack, TRACKS.backpack - pl.backpack)
     pl.beers[colour] += n
     state.log.append(f"buy:{colour}")
-    text = f"seat {seat} buys {n} {COLOURS[colour]} beers"
+    text = f"{player(seat)} buys {n} {COLOURS[colour]} beers"
     return [Event("buy", text, seat, {"colour": colour, "amount": n, "place": pl.location})]
 
 
@@ -37,10 +38,10 @@ def _buy_cheese(state: Position, seat: int) -> list[Event]:
     pl = state.players[seat]
     pl.cheese += 1
     state.log.append("cheese")
-    events = [Event("cheese", f"seat {seat} buys a cheese", seat, {"amount": pl.cheese})]
+    events = [Event("cheese", f"{player(seat)} buys a cheese", seat, {"amount": pl.cheese})]
     if pl.cheese == len(TRACKS.cheese) - 1 and pl.tokens_left:
         pl.cheese_tokens += 1
-        events.append(Event("cheese_token", f"seat {seat}'s cheese track is full: a token for 5 VP", seat))
+        events.append(Event("cheese_token", f"{player(seat)}'s cheese track is full: a token for 5 VP", seat))
     return events
 
 
@@ -51,7 +52,7 @@ def taste_here(state: Position, seat: int) -> list[Event]:
     events = days.advance(state, seat, 1)
     pl.bike_streak = 0
     pl.tasted_here = True
-    text = f"seat {seat} tastes a {COLOURS[colour]} beer"
+    text = f"{player(seat)} tastes a {COLOURS[colour]} beer"
     events.append(Event("taste", text, seat, {"colour": colour, "place": pl.location}))
     return events + drink(state, seat, colour)
 
@@ -61,7 +62,7 @@ def eat(state: Position, seat: int) -> list[Event]:
     pl = state.players[seat]
     pl.cheese -= 1
     pl.breath = max(0, pl.breath - 1)
-    return [Event("eat", f"seat {seat} eats a cheese", seat, {"amount": pl.cheese})]
+    return [Event("eat", f"{player(seat)} eats a cheese", seat, {"amount": pl.cheese})]
 
 
 def drink(state: Position, seat: int, colour: int) -> list[Event]:
@@ -80,4 +81,4 @@ def fall_asleep(state: Position, seat: int) -> list[Event]:
     if pl.asleep:
         return []
     pl.asleep = True
-    return [Event("asleep", f"seat {seat} falls asleep", seat), *days.end_players_day(state, seat)]
+    return [Event("asleep", f"{player(seat)} falls asleep", seat), *days.end_players_day(state, seat)]

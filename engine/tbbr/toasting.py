@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.labels import player, players
 from engine.tbbr import days, tasting
 from engine.tbbr.data import GRAND_PLACE
 from engine.tbbr.pending import GiftStep, PickStep, RedeemStep
@@ -22,7 +23,7 @@ def start_toast(state: Position, seat: int) -> list[Event]:
     if not others:
         return []
     if pl.backpack < len(others):
-        return [Event("no_toast", f"seat {seat} has too few beers to toast", seat)]
+        return [Event("no_toast", f"{player(seat)} has too few beers to toast", seat)]
     state.pending = GiftStep(seat, seat, others)
     return []
 
@@ -32,7 +33,7 @@ def toast(
 ) -> list[Event]:
     """Every beer given and offered: 1 TU for all who toast, then the tastings."""
     payload = {"seats": list(others), "gifts": list(gifts), "offers": list(offers)}
-    events = [Event("toast", f"seat {owner} toasts with seats {list(others)}", owner, payload)]
+    events = [Event("toast", f"{player(owner)} toasts with {players(others)}", owner, payload)]
     state.log.append(f"toast:{len(others)}")
     for seat in (owner, *others):
         state.players[seat].bike_streak = 0
@@ -71,7 +72,7 @@ def toast_taste(state: Position, seat: int, colour: int, redeemed: bool) -> list
     if pl.cheers < len(TRACKS.cheers) - 1:  # the cube never moves past the last level
         pl.cheers += 1
         if pl.cheers_tokens:
-            events.append(Event("cheers_token", f"seat {seat} adds a token beside the Cheers track", seat))
+            events.append(Event("cheers_token", f"{player(seat)} adds a token beside the Cheers track", seat))
     if not redeemed:
         return events + tasting.drink(state, seat, colour)
     pl.tasted = min(pl.tasted + 1, TRACKS.tasted_max)

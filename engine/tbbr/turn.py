@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.events import Event
+from engine.core.labels import player
 from engine.tbbr import days, machine, moving, tasting
 from engine.tbbr.actions import (
     Beer,
@@ -116,12 +117,12 @@ def _camp(state: Position, seat: int, action: Camp) -> list[Event]:
     pl = state.players[seat]
     pl.bike_streak = 0
     state.pending = CampStep(seat, seat)
-    text = f"seat {seat} camps at {state.name(pl.location)}"
+    text = f"{player(seat)} camps at {state.name(pl.location)}"
     return [Event("camp", text, seat, {"place": pl.location})]
 
 
 def _finish(state: Position, seat: int, action: FinishRace) -> list[Event]:
-    events = [Event("finish", f"seat {seat} waits on the Grand Place", seat)]
+    events = [Event("finish", f"{player(seat)} waits on the Grand Place", seat)]
     return events + days.end_players_day(state, seat)
 
 

@@ -31,11 +31,11 @@ from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import game_service_pb2_grpc as pb_grpc
 
 
-def _stream_response(wire: Any, served: ServedEvent) -> pb.StreamEventsResponse:
+def _stream_response(wire: Any, served: ServedEvent, names: list[str]) -> pb.StreamEventsResponse:
     """The message for an event, built once however many streams send it (the fan-out's cost)."""
     response: pb.StreamEventsResponse | None = served.wire_cache.get("stream")
     if response is None:
-        response = pb.StreamEventsResponse(event=messages.event(wire, served))
+        response = pb.StreamEventsResponse(event=messages.event(wire, served, names))
         served.wire_cache["stream"] = response
     return response
 
@@ -164,8 +164,9 @@ class GameService(pb_grpc.GameServiceServicer):
     ) -> pb.ListLegalActionsResponse:
         record, actions = await self._sessions.legal_actions(request.game_id, bearer_token(context))
         wire = registry.wire(record.game_type)
+        names = messages.seat_names(record)
         return pb.ListLegalActionsResponse(
-            version=record.version, actions=[messages.legal_action(wire, a) for a in actions]
+            version=record.version, actions=[messages.legal_action(wire, a, names) for a in actions]
         )
 
     @unary
@@ -193,8 +194,10 @@ class GameService(pb_grpc.GameServiceServicer):
             action=action,
         )
         wire = registry.wire(submitted.record.game_type)
+        names = messages.seat_names(submitted.record)
         return pb.SubmitActionResponse(
-            game=messages.game(submitted.record), events=[messages.event(wire, e) for e in submitted.events]
+            game=messages.game(submitted.record),
+            events=[messages.event(wire, e, names) for e in submitted.events],
         )
 
     async def StreamEvents(
@@ -209,8 +212,9 @@ class GameService(pb_grpc.GameServiceServicer):
                 request.game_id, bearer_token(context), request.after_event_id, client_address(context)
             )
             wire = registry.wire(record.game_type)
+            names = messages.seat_names(record)
             async for served in events:
-                yield _stream_response(wire, served)
+                yield _stream_response(wire, served, names)
         except (GameError, StoreUnavailable) as exc:
             await status.abort(context, as_game_error(exc))
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from google.protobuf.duration_pb2 import Duration
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from engine.core.game import Game
+from engine.core.game import Game, OptionSpec
+from engine.core.labels import with_names
 from server.domain import validation
 from server.domain.records import GameRecord, GameStatus, SeatRecord, SeatState
 from server.sessions.facade import ServedEvent
@@ -39,11 +41,29 @@ def game_type(game: Game) -> pb.GameType:
         max_players=game.max_players,
         options=[
             pb.GameOption(
-                name=o.name, description=o.description, default_value=o.default, allowed_values=o.choices
+                name=o.name,
+                description=o.description,
+                default_value=o.default,
+                allowed_values=o.choices,
+                values=option_values(o),
             )
             for o in game.options
         ],
     )
+
+
+def option_values(option: OptionSpec) -> list[pb.GameOptionValue]:
+    """Each accepted value with its name for people, from the game's declaration."""
+    values = []
+    for value in option.choices:
+        choice = option.choice(value)
+        values.append(pb.GameOptionValue(value=value, label=choice.label, description=choice.description))
+    return values
+
+
+def seat_names(record: GameRecord) -> list[str]:
+    """The display names the labels' "Player N" become (empty: the seat keeps "Player N")."""
+    return [s.display_name for s in record.seats]
 
 
 def game(record: GameRecord) -> pb.Game:
@@ -161,8 +181,15 @@ def typed_action(wire: Any, action: Any) -> pb.Action:
     return message
 
 
-def legal_action(wire: Any, action: Any) -> pb.LegalAction:
-    return pb.LegalAction(id=action.id, label=action.label, action=typed_action(wire, action))
+def legal_action(wire: Any, action: Any, names: Sequence[str] = ()) -> pb.LegalAction:
+    """One legal action: its id, its label with the players' ``names``, its kind and targets."""
+    return pb.LegalAction(
+        id=action.id,
+        label=with_names(action.label, names),
+        action=typed_action(wire, action),
+        kind=getattr(action, "kind", ""),  # games not yet declared with engine/core/actions.py have none
+        targets=getattr(action, "targets", ()),
+    )
 
 
 def view(wire: Any, record: GameRecord, seat: int | None, observation: Any) -> pb.GameView:
@@ -172,10 +199,12 @@ def view(wire: Any, record: GameRecord, seat: int | None, observation: Any) -> p
     return message
 
 
-def event(wire: Any, served: ServedEvent) -> pb.GameEvent:
+def event(wire: Any, served: ServedEvent, names: Sequence[str] = ()) -> pb.GameEvent:
+    """One event, its label with the players' ``names`` (engine labels say "Player N")."""
     e = served.event
+    label = with_names(e.label, names)
     message = pb.GameEvent(
-        event_id=served.event_id, version=served.version, seat=e.seat, kind=e.kind, label=e.label
+        event_id=served.event_id, version=served.version, seat=e.seat, kind=e.kind, label=label
     )
     typed = wire.oneof_field and e.kind not in SERVER_EVENT_KINDS
     payload = wire.event_to_proto(e) if typed else None

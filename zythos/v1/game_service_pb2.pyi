@@ -55,16 +55,28 @@ class TurnClock(_message.Message):
     def __init__(self, per_turn: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., reserve: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ...) -> None: ...
 
 class GameOption(_message.Message):
-    __slots__ = ("name", "description", "default_value", "allowed_values")
+    __slots__ = ("name", "description", "default_value", "allowed_values", "values")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_VALUES_FIELD_NUMBER: _ClassVar[int]
+    VALUES_FIELD_NUMBER: _ClassVar[int]
     name: str
     description: str
     default_value: str
     allowed_values: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., default_value: _Optional[str] = ..., allowed_values: _Optional[_Iterable[str]] = ...) -> None: ...
+    values: _containers.RepeatedCompositeFieldContainer[GameOptionValue]
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., default_value: _Optional[str] = ..., allowed_values: _Optional[_Iterable[str]] = ..., values: _Optional[_Iterable[_Union[GameOptionValue, _Mapping]]] = ...) -> None: ...
+
+class GameOptionValue(_message.Message):
+    __slots__ = ("value", "label", "description")
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    value: str
+    label: str
+    description: str
+    def __init__(self, value: _Optional[str] = ..., label: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
 
 class GameType(_message.Message):
     __slots__ = ("name", "title", "min_players", "max_players", "options")
@@ -160,14 +172,18 @@ class Action(_message.Message):
     def __init__(self, tbbr_dice: _Optional[_Union[_tbbr_dice_pb2.TbbrDiceAction, _Mapping]] = ..., tbbr: _Optional[_Union[_tbbr_pb2.TbbrAction, _Mapping]] = ..., tiny_dice: _Optional[_Union[_tiny_dice_pb2.TinyDiceAction, _Mapping]] = ..., dragon_brew: _Optional[_Union[_dragon_brew_pb2.DragonBrewAction, _Mapping]] = ..., beer_pioneers: _Optional[_Union[_beer_pioneers_pb2.BeerPioneersAction, _Mapping]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
-    __slots__ = ("id", "label", "action")
+    __slots__ = ("id", "label", "action", "kind", "targets")
     ID_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
     id: str
     label: str
     action: Action
-    def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ...) -> None: ...
+    kind: str
+    targets: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., kind: _Optional[str] = ..., targets: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GameView(_message.Message):
     __slots__ = ("game", "your_seat", "tbbr_dice", "tbbr", "tiny_dice", "dragon_brew", "beer_pioneers")

@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file zythos/v1/game_service.proto.
  */
 export const file_zythos_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Chx6eXRob3MvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl6eXRob3MudjEiZAoJVHVybkNsb2NrEisKCHBlcl90dXJuGAEgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEioKB3Jlc2VydmUYAiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24iXgoKR2FtZU9wdGlvbhIMCgRuYW1lGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhUKDWRlZmF1bHRfdmFsdWUYAyABKAkSFgoOYWxsb3dlZF92YWx1ZXMYBCADKAkieQoIR2FtZVR5cGUSDAoEbmFtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgttaW5fcGxheWVycxgDIAEoBRITCgttYXhfcGxheWVycxgEIAEoBRImCgdvcHRpb25zGAUgAygLMhUuenl0aG9zLnYxLkdhbWVPcHRpb24iigIKBFNlYXQSDAoEc2VhdBgBIAEoBRIUCgxkaXNwbGF5X25hbWUYAiABKAkSEAoIb2NjdXBpZWQYAyABKAgSCwoDYm90GAQgASgIEhEKCWJvdF9sZXZlbBgFIAEoCRIQCghyZXNpZ25lZBgGIAEoCBIRCglwbGF5ZXJfaWQYByABKAkSIwoFc3RhdGUYCiABKA4yFC56eXRob3MudjEuU2VhdFN0YXRlEi8KDHJlc2VydmVfbGVmdBgLIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIxCg10dXJuX2RlYWRsaW5lGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK4AwoER2FtZRIPCgdnYW1lX2lkGAEgASgJEhEKCWdhbWVfdHlwZRgCIAEoCRIlCgZzdGF0dXMYAyABKA4yFS56eXRob3MudjEuR2FtZVN0YXR1cxIPCgd2ZXJzaW9uGAQgASgDEh4KBXNlYXRzGAUgAygLMg8uenl0aG9zLnYxLlNlYXQSDgoGdG9fYWN0GAYgAygFEg4KBnNjb3JlcxgHIAMoARIPCgdyYW5raW5nGAggAygFEi0KB29wdGlvbnMYCSADKAsyHC56eXRob3MudjEuR2FtZS5PcHRpb25zRW50cnkSLwoLY3JlYXRlX3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlc3VsdBgLIAEoCRIWCg53YWl0aW5nX3JlYXNvbhgMIAEoCRIjCgVjbG9jaxgNIAEoCzIULnp5dGhvcy52MS5UdXJuQ2xvY2sSEgoKcmVtYXRjaF9vZhgOIAEoCRISCgpyZW1hdGNoX2lkGA8gASgJGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIoMCCgZBY3Rpb24SLgoJdGJicl9kaWNlGAEgASgLMhkuenl0aG9zLnYxLlRiYnJEaWNlQWN0aW9uSAASJQoEdGJichgCIAEoCzIVLnp5dGhvcy52MS5UYmJyQWN0aW9uSAASLgoJdGlueV9kaWNlGAMgASgLMhkuenl0aG9zLnYxLlRpbnlEaWNlQWN0aW9uSAASMgoLZHJhZ29uX2JyZXcYBCABKAsyGy56eXRob3MudjEuRHJhZ29uQnJld0FjdGlvbkgAEjYKDWJlZXJfcGlvbmVlcnMYBSABKAsyHS56eXRob3MudjEuQmVlclBpb25lZXJzQWN0aW9uSABCBgoEZ2FtZSJLCgtMZWdhbEFjdGlvbhIKCgJpZBgBIAEoCRINCgVsYWJlbBgCIAEoCRIhCgZhY3Rpb24YAyABKAsyES56eXRob3MudjEuQWN0aW9uIq0CCghHYW1lVmlldxIdCgRnYW1lGAEgASgLMg8uenl0aG9zLnYxLkdhbWUSEQoJeW91cl9zZWF0GAIgASgFEiwKCXRiYnJfZGljZRgKIAEoCzIXLnp5dGhvcy52MS5UYmJyRGljZVZpZXdIABIjCgR0YmJyGAsgASgLMhMuenl0aG9zLnYxLlRiYnJWaWV3SAASLAoJdGlueV9kaWNlGAwgASgLMhcuenl0aG9zLnYxLlRpbnlEaWNlVmlld0gAEjAKC2RyYWdvbl9icmV3GA0gASgLMhkuenl0aG9zLnYxLkRyYWdvbkJyZXdWaWV3SAASNAoNYmVlcl9waW9uZWVycxgOIAEoCzIbLnp5dGhvcy52MS5CZWVyUGlvbmVlcnNWaWV3SABCBgoEdmlldyLSAgoJR2FtZUV2ZW50EhAKCGV2ZW50X2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAMSDAoEc2VhdBgDIAEoBRIMCgRraW5kGAQgASgJEg0KBWxhYmVsGAUgASgJEi0KCXRiYnJfZGljZRgKIAEoCzIYLnp5dGhvcy52MS5UYmJyRGljZUV2ZW50SAASJAoEdGJichgLIAEoCzIULnp5dGhvcy52MS5UYmJyRXZlbnRIABItCgl0aW55X2RpY2UYDCABKAsyGC56eXRob3MudjEuVGlueURpY2VFdmVudEgAEjEKC2RyYWdvbl9icmV3GA0gASgLMhouenl0aG9zLnYxLkRyYWdvbkJyZXdFdmVudEgAEjUKDWJlZXJfcGlvbmVlcnMYDiABKAsyHC56eXRob3MudjEuQmVlclBpb25lZXJzRXZlbnRIAEIJCgdwYXlsb2FkIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkAKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRInCgpnYW1lX3R5cGVzGAEgAygLMhMuenl0aG9zLnYxLkdhbWVUeXBlIoACChFDcmVhdGVHYW1lUmVxdWVzdBIRCglnYW1lX3R5cGUYASABKAkSDwoHcGxheWVycxgCIAEoBRI6CgdvcHRpb25zGAMgAygLMikuenl0aG9zLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Lk9wdGlvbnNFbnRyeRIUCgxkaXNwbGF5X25hbWUYBCABKAkSIAoEYm90cxgFIAMoCzISLnp5dGhvcy52MS5Cb3RTZWF0EiMKBWNsb2NrGAogASgLMhQuenl0aG9zLnYxLlR1cm5DbG9jaxouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASImCgdCb3RTZWF0EgwKBHNlYXQYASABKAUSDQoFbGV2ZWwYAiABKAkiVQoSQ3JlYXRlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy56eXRob3MudjEuR2FtZRIMCgRzZWF0GAIgASgFEhIKCnNlYXRfdG9rZW4YAyABKAkiOAoPSm9pbkdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFAoMZGlzcGxheV9uYW1lGAIgASgJIlMKEEpvaW5HYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnp5dGhvcy52MS5HYW1lEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90b2tlbhgDIAEoCSIhCg5HZXRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjAKD0dldEdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8uenl0aG9zLnYxLkdhbWUicwoQTGlzdEdhbWVzUmVxdWVzdBIRCglnYW1lX3R5cGUYASABKAkSJQoGc3RhdHVzGAIgASgOMhUuenl0aG9zLnYxLkdhbWVTdGF0dXMSEQoJcGFnZV9zaXplGAMgASgFEhIKCnBhZ2VfdG9rZW4YBCABKAkiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy56eXRob3MudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiIQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSI0Cg9HZXRWaWV3UmVzcG9uc2USIQoEdmlldxgBIAEoCzITLnp5dGhvcy52MS5HYW1lVmlldyIqChdMaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIlQKGExpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEicKB2FjdGlvbnMYAiADKAsyFi56eXRob3MudjEuTGVnYWxBY3Rpb24imAEKE1N1Ym1pdEFjdGlvblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgDEhIKCnJlcXVlc3RfaWQYAyABKAkSEwoJYWN0aW9uX2lkGAQgASgJSAASIwoGYWN0aW9uGAUgASgLMhEuenl0aG9zLnYxLkFjdGlvbkgAQggKBmNob2ljZSJbChRTdWJtaXRBY3Rpb25SZXNwb25zZRIdCgRnYW1lGAEgASgLMg8uenl0aG9zLnYxLkdhbWUSJAoGZXZlbnRzGAIgAygLMhQuenl0aG9zLnYxLkdhbWVFdmVudCI+ChNTdHJlYW1FdmVudHNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFgoOYWZ0ZXJfZXZlbnRfaWQYAiABKAkiOwoUU3RyZWFtRXZlbnRzUmVzcG9uc2USIwoFZXZlbnQYASABKAsyFC56eXRob3MudjEuR2FtZUV2ZW50IiMKEExlYXZlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIyChFMZWF2ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8uenl0aG9zLnYxLkdhbWUiJQoSUmVjbGFpbVNlYXRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiNAoTUmVjbGFpbVNlYXRSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8uenl0aG9zLnYxLkdhbWUiIQoOUmVtYXRjaFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJSCg9SZW1hdGNoUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnp5dGhvcy52MS5HYW1lEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90b2tlbhgDIAEoCSqPAQoKR2FtZVN0YXR1cxIbChdHQU1FX1NUQVRVU19VTlNQRUNJRklFRBAAEhcKE0dBTUVfU1RBVFVTX1dBSVRJTkcQARIWChJHQU1FX1NUQVRVU19BQ1RJVkUQAhIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBADEhkKFUdBTUVfU1RBVFVTX0FCQU5ET05FRBAEKq0BCglTZWF0U3RhdGUSGgoWU0VBVF9TVEFURV9VTlNQRUNJRklFRBAAEhMKD1NFQVRfU1RBVEVfT1BFThABEhQKEFNFQVRfU1RBVEVfSFVNQU4QAhISCg5TRUFUX1NUQVRFX0JPVBADEhMKD1NFQVRfU1RBVEVfQVdBWRAEEhcKE1NFQVRfU1RBVEVfUkVTSUdORUQQBRIXChNTRUFUX1NUQVRFX1JFU0VSVkVEEAYylgcKC0dhbWVTZXJ2aWNlElIKDUxpc3RHYW1lVHlwZXMSHy56eXRob3MudjEuTGlzdEdhbWVUeXBlc1JlcXVlc3QaIC56eXRob3MudjEuTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEkkKCkNyZWF0ZUdhbWUSHC56eXRob3MudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHS56eXRob3MudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkMKCEpvaW5HYW1lEhouenl0aG9zLnYxLkpvaW5HYW1lUmVxdWVzdBobLnp5dGhvcy52MS5Kb2luR2FtZVJlc3BvbnNlEkAKB0dldEdhbWUSGS56eXRob3MudjEuR2V0R2FtZVJlcXVlc3QaGi56eXRob3MudjEuR2V0R2FtZVJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLnp5dGhvcy52MS5MaXN0R2FtZXNSZXF1ZXN0Ghwuenl0aG9zLnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkAKB0dldFZpZXcSGS56eXRob3MudjEuR2V0Vmlld1JlcXVlc3QaGi56eXRob3MudjEuR2V0Vmlld1Jlc3BvbnNlElsKEExpc3RMZWdhbEFjdGlvbnMSIi56eXRob3MudjEuTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QaIy56eXRob3MudjEuTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEk8KDFN1Ym1pdEFjdGlvbhIeLnp5dGhvcy52MS5TdWJtaXRBY3Rpb25SZXF1ZXN0Gh8uenl0aG9zLnYxLlN1Ym1pdEFjdGlvblJlc3BvbnNlElEKDFN0cmVhbUV2ZW50cxIeLnp5dGhvcy52MS5TdHJlYW1FdmVudHNSZXF1ZXN0Gh8uenl0aG9zLnYxLlN0cmVhbUV2ZW50c1Jlc3BvbnNlMAESRgoJTGVhdmVHYW1lEhsuenl0aG9zLnYxLkxlYXZlR2FtZVJlcXVlc3QaHC56eXRob3MudjEuTGVhdmVHYW1lUmVzcG9uc2USTAoLUmVjbGFpbVNlYXQSHS56eXRob3MudjEuUmVjbGFpbVNlYXRSZXF1ZXN0Gh4uenl0aG9zLnYxLlJlY2xhaW1TZWF0UmVzcG9uc2USQAoHUmVtYXRjaBIZLnp5dGhvcy52MS5SZW1hdGNoUmVxdWVzdBoaLnp5dGhvcy52MS5SZW1hdGNoUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_zythos_v1_beer_pioneers, file_zythos_v1_dragon_brew, file_zythos_v1_tbbr, file_zythos_v1_tbbr_dice, file_zythos_v1_tiny_dice]);
+  fileDesc("Chx6eXRob3MvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl6eXRob3MudjEiZAoJVHVybkNsb2NrEisKCHBlcl90dXJuGAEgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEioKB3Jlc2VydmUYAiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24iigEKCkdhbWVPcHRpb24SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIVCg1kZWZhdWx0X3ZhbHVlGAMgASgJEhYKDmFsbG93ZWRfdmFsdWVzGAQgAygJEioKBnZhbHVlcxgFIAMoCzIaLnp5dGhvcy52MS5HYW1lT3B0aW9uVmFsdWUiRAoPR2FtZU9wdGlvblZhbHVlEg0KBXZhbHVlGAEgASgJEg0KBWxhYmVsGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJInkKCEdhbWVUeXBlEgwKBG5hbWUYASABKAkSDQoFdGl0bGUYAiABKAkSEwoLbWluX3BsYXllcnMYAyABKAUSEwoLbWF4X3BsYXllcnMYBCABKAUSJgoHb3B0aW9ucxgFIAMoCzIVLnp5dGhvcy52MS5HYW1lT3B0aW9uIooCCgRTZWF0EgwKBHNlYXQYASABKAUSFAoMZGlzcGxheV9uYW1lGAIgASgJEhAKCG9jY3VwaWVkGAMgASgIEgsKA2JvdBgEIAEoCBIRCglib3RfbGV2ZWwYBSABKAkSEAoIcmVzaWduZWQYBiABKAgSEQoJcGxheWVyX2lkGAcgASgJEiMKBXN0YXRlGAogASgOMhQuenl0aG9zLnYxLlNlYXRTdGF0ZRIvCgxyZXNlcnZlX2xlZnQYCyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SMQoNdHVybl9kZWFkbGluZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuAMKBEdhbWUSDwoHZ2FtZV9pZBgBIAEoCRIRCglnYW1lX3R5cGUYAiABKAkSJQoGc3RhdHVzGAMgASgOMhUuenl0aG9zLnYxLkdhbWVTdGF0dXMSDwoHdmVyc2lvbhgEIAEoAxIeCgVzZWF0cxgFIAMoCzIPLnp5dGhvcy52MS5TZWF0Eg4KBnRvX2FjdBgGIAMoBRIOCgZzY29yZXMYByADKAESDwoHcmFua2luZxgIIAMoBRItCgdvcHRpb25zGAkgAygLMhwuenl0aG9zLnYxLkdhbWUuT3B0aW9uc0VudHJ5Ei8KC2NyZWF0ZV90aW1lGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZyZXN1bHQYCyABKAkSFgoOd2FpdGluZ19yZWFzb24YDCABKAkSIwoFY2xvY2sYDSABKAsyFC56eXRob3MudjEuVHVybkNsb2NrEhIKCnJlbWF0Y2hfb2YYDiABKAkSEgoKcmVtYXRjaF9pZBgPIAEoCRouCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASKDAgoGQWN0aW9uEi4KCXRiYnJfZGljZRgBIAEoCzIZLnp5dGhvcy52MS5UYmJyRGljZUFjdGlvbkgAEiUKBHRiYnIYAiABKAsyFS56eXRob3MudjEuVGJickFjdGlvbkgAEi4KCXRpbnlfZGljZRgDIAEoCzIZLnp5dGhvcy52MS5UaW55RGljZUFjdGlvbkgAEjIKC2RyYWdvbl9icmV3GAQgASgLMhsuenl0aG9zLnYxLkRyYWdvbkJyZXdBY3Rpb25IABI2Cg1iZWVyX3Bpb25lZXJzGAUgASgLMh0uenl0aG9zLnYxLkJlZXJQaW9uZWVyc0FjdGlvbkgAQgYKBGdhbWUiagoLTGVnYWxBY3Rpb24SCgoCaWQYASABKAkSDQoFbGFiZWwYAiABKAkSIQoGYWN0aW9uGAMgASgLMhEuenl0aG9zLnYxLkFjdGlvbhIMCgRraW5kGAQgASgJEg8KB3RhcmdldHMYBSADKAkirQIKCEdhbWVWaWV3Eh0KBGdhbWUYASABKAsyDy56eXRob3MudjEuR2FtZRIRCgl5b3VyX3NlYXQYAiABKAUSLAoJdGJicl9kaWNlGAogASgLMhcuenl0aG9zLnYxLlRiYnJEaWNlVmlld0gAEiMKBHRiYnIYCyABKAsyEy56eXRob3MudjEuVGJiclZpZXdIABIsCgl0aW55X2RpY2UYDCABKAsyFy56eXRob3MudjEuVGlueURpY2VWaWV3SAASMAoLZHJhZ29uX2JyZXcYDSABKAsyGS56eXRob3MudjEuRHJhZ29uQnJld1ZpZXdIABI0Cg1iZWVyX3Bpb25lZXJzGA4gASgLMhsuenl0aG9zLnYxLkJlZXJQaW9uZWVyc1ZpZXdIAEIGCgR2aWV3ItICCglHYW1lRXZlbnQSEAoIZXZlbnRfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoAxIMCgRzZWF0GAMgASgFEgwKBGtpbmQYBCABKAkSDQoFbGFiZWwYBSABKAkSLQoJdGJicl9kaWNlGAogASgLMhguenl0aG9zLnYxLlRiYnJEaWNlRXZlbnRIABIkCgR0YmJyGAsgASgLMhQuenl0aG9zLnYxLlRiYnJFdmVudEgAEi0KCXRpbnlfZGljZRgMIAEoCzIYLnp5dGhvcy52MS5UaW55RGljZUV2ZW50SAASMQoLZHJhZ29uX2JyZXcYDSABKAsyGi56eXRob3MudjEuRHJhZ29uQnJld0V2ZW50SAASNQoNYmVlcl9waW9uZWVycxgOIAEoCzIcLnp5dGhvcy52MS5CZWVyUGlvbmVlcnNFdmVudEgAQgkKB3BheWxvYWQiFgoUTGlzdEdhbWVUeXBlc1JlcXVlc3QiQAoVTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEicKCmdhbWVfdHlwZXMYASADKAsyEy56eXRob3MudjEuR2FtZVR5cGUigAIKEUNyZWF0ZUdhbWVSZXF1ZXN0EhEKCWdhbWVfdHlwZRgBIAEoCRIPCgdwbGF5ZXJzGAIgASgFEjoKB29wdGlvbnMYAyADKAsyKS56eXRob3MudjEuQ3JlYXRlR2FtZVJlcXVlc3QuT3B0aW9uc0VudHJ5EhQKDGRpc3BsYXlfbmFtZRgEIAEoCRIgCgRib3RzGAUgAygLMhIuenl0aG9zLnYxLkJvdFNlYXQSIwoFY2xvY2sYCiABKAsyFC56eXRob3MudjEuVHVybkNsb2NrGi4KDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIiYKB0JvdFNlYXQSDAoEc2VhdBgBIAEoBRINCgVsZXZlbBgCIAEoCSJVChJDcmVhdGVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnp5dGhvcy52MS5HYW1lEgwKBHNlYXQYAiABKAUSEgoKc2VhdF90b2tlbhgDIAEoCSI4Cg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkiUwoQSm9pbkdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8uenl0aG9zLnYxLkdhbWUSDAoEc2VhdBgCIAEoBRISCgpzZWF0X3Rva2VuGAMgASgJIiEKDkdldEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiMAoPR2V0R2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy56eXRob3MudjEuR2FtZSJzChBMaXN0R2FtZXNSZXF1ZXN0EhEKCWdhbWVfdHlwZRgBIAEoCRIlCgZzdGF0dXMYAiABKA4yFS56eXRob3MudjEuR2FtZVN0YXR1cxIRCglwYWdlX3NpemUYAyABKAUSEgoKcGFnZV90b2tlbhgEIAEoCSJMChFMaXN0R2FtZXNSZXNwb25zZRIeCgVnYW1lcxgBIAMoCzIPLnp5dGhvcy52MS5HYW1lEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIhCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjQKD0dldFZpZXdSZXNwb25zZRIhCgR2aWV3GAEgASgLMhMuenl0aG9zLnYxLkdhbWVWaWV3IioKF0xpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiVAoYTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSJwoHYWN0aW9ucxgCIAMoCzIWLnp5dGhvcy52MS5MZWdhbEFjdGlvbiKYAQoTU3VibWl0QWN0aW9uUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAiABKAMSEgoKcmVxdWVzdF9pZBgDIAEoCRITCglhY3Rpb25faWQYBCABKAlIABIjCgZhY3Rpb24YBSABKAsyES56eXRob3MudjEuQWN0aW9uSABCCAoGY2hvaWNlIlsKFFN1Ym1pdEFjdGlvblJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy56eXRob3MudjEuR2FtZRIkCgZldmVudHMYAiADKAsyFC56eXRob3MudjEuR2FtZUV2ZW50Ij4KE1N0cmVhbUV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIWCg5hZnRlcl9ldmVudF9pZBgCIAEoCSI7ChRTdHJlYW1FdmVudHNSZXNwb25zZRIjCgVldmVudBgBIAEoCzIULnp5dGhvcy52MS5HYW1lRXZlbnQiIwoQTGVhdmVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjIKEUxlYXZlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy56eXRob3MudjEuR2FtZSIlChJSZWNsYWltU2VhdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSI0ChNSZWNsYWltU2VhdFJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy56eXRob3MudjEuR2FtZSIhCg5SZW1hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIlIKD1JlbWF0Y2hSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8uenl0aG9zLnYxLkdhbWUSDAoEc2VhdBgCIAEoBRISCgpzZWF0X3Rva2VuGAMgASgJKo8BCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFwoTR0FNRV9TVEFUVVNfV0FJVElORxABEhYKEkdBTUVfU1RBVFVTX0FDVElWRRACEhgKFEdBTUVfU1RBVFVTX0ZJTklTSEVEEAMSGQoVR0FNRV9TVEFUVVNfQUJBTkRPTkVEEAQqrQEKCVNlYXRTdGF0ZRIaChZTRUFUX1NUQVRFX1VOU1BFQ0lGSUVEEAASEwoPU0VBVF9TVEFURV9PUEVOEAESFAoQU0VBVF9TVEFURV9IVU1BThACEhIKDlNFQVRfU1RBVEVfQk9UEAMSEwoPU0VBVF9TVEFURV9BV0FZEAQSFwoTU0VBVF9TVEFURV9SRVNJR05FRBAFEhcKE1NFQVRfU1RBVEVfUkVTRVJWRUQQBjKWBwoLR2FtZVNlcnZpY2USUgoNTGlzdEdhbWVUeXBlcxIfLnp5dGhvcy52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBogLnp5dGhvcy52MS5MaXN0R2FtZVR5cGVzUmVzcG9uc2USSQoKQ3JlYXRlR2FtZRIcLnp5dGhvcy52MS5DcmVhdGVHYW1lUmVxdWVzdBodLnp5dGhvcy52MS5DcmVhdGVHYW1lUmVzcG9uc2USQwoISm9pbkdhbWUSGi56eXRob3MudjEuSm9pbkdhbWVSZXF1ZXN0Ghsuenl0aG9zLnYxLkpvaW5HYW1lUmVzcG9uc2USQAoHR2V0R2FtZRIZLnp5dGhvcy52MS5HZXRHYW1lUmVxdWVzdBoaLnp5dGhvcy52MS5HZXRHYW1lUmVzcG9uc2USRgoJTGlzdEdhbWVzEhsuenl0aG9zLnYxLkxpc3RHYW1lc1JlcXVlc3QaHC56eXRob3MudjEuTGlzdEdhbWVzUmVzcG9uc2USQAoHR2V0VmlldxIZLnp5dGhvcy52MS5HZXRWaWV3UmVxdWVzdBoaLnp5dGhvcy52MS5HZXRWaWV3UmVzcG9uc2USWwoQTGlzdExlZ2FsQWN0aW9ucxIiLnp5dGhvcy52MS5MaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBojLnp5dGhvcy52MS5MaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USTwoMU3VibWl0QWN0aW9uEh4uenl0aG9zLnYxLlN1Ym1pdEFjdGlvblJlcXVlc3QaHy56eXRob3MudjEuU3VibWl0QWN0aW9uUmVzcG9uc2USUQoMU3RyZWFtRXZlbnRzEh4uenl0aG9zLnYxLlN0cmVhbUV2ZW50c1JlcXVlc3QaHy56eXRob3MudjEuU3RyZWFtRXZlbnRzUmVzcG9uc2UwARJGCglMZWF2ZUdhbWUSGy56eXRob3MudjEuTGVhdmVHYW1lUmVxdWVzdBocLnp5dGhvcy52MS5MZWF2ZUdhbWVSZXNwb25zZRJMCgtSZWNsYWltU2VhdBIdLnp5dGhvcy52MS5SZWNsYWltU2VhdFJlcXVlc3QaHi56eXRob3MudjEuUmVjbGFpbVNlYXRSZXNwb25zZRJACgdSZW1hdGNoEhkuenl0aG9zLnYxLlJlbWF0Y2hSZXF1ZXN0Ghouenl0aG9zLnYxLlJlbWF0Y2hSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_zythos_v1_beer_pioneers, file_zythos_v1_dragon_brew, file_zythos_v1_tbbr, file_zythos_v1_tbbr_dice, file_zythos_v1_tiny_dice]);
 
 /**
  * TurnClock is the time each human seat has to decide. A seat on turn has
@@ -89,6 +89,14 @@ export type GameOption = Message<"zythos.v1.GameOption"> & {
    * @generated from field: repeated string allowed_values = 4;
    */
   allowedValues: string[];
+
+  /**
+   * The accepted values for people, one per allowed_values entry and in its
+   * order: what a client shows in a choice list ("Centaurs", not "centaurs").
+   *
+   * @generated from field: repeated zythos.v1.GameOptionValue values = 5;
+   */
+  values: GameOptionValue[];
 };
 
 /**
@@ -97,6 +105,41 @@ export type GameOption = Message<"zythos.v1.GameOption"> & {
  */
 export const GameOptionSchema: GenMessage<GameOption> = /*@__PURE__*/
   messageDesc(file_zythos_v1_game_service, 1);
+
+/**
+ * GameOptionValue is one accepted value of a GameOption, named for people.
+ *
+ * @generated from message zythos.v1.GameOptionValue
+ */
+export type GameOptionValue = Message<"zythos.v1.GameOptionValue"> & {
+  /**
+   * The value itself, as sent in CreateGameRequest.options.
+   *
+   * @generated from field: string value = 1;
+   */
+  value: string;
+
+  /**
+   * Its name in player language, e.g. "Centaurs", "Yes".
+   *
+   * @generated from field: string label = 2;
+   */
+  label: string;
+
+  /**
+   * What choosing it means, in player language; empty when the label says it all.
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+};
+
+/**
+ * Describes the message zythos.v1.GameOptionValue.
+ * Use `create(GameOptionValueSchema)` to create a new message.
+ */
+export const GameOptionValueSchema: GenMessage<GameOptionValue> = /*@__PURE__*/
+  messageDesc(file_zythos_v1_game_service, 2);
 
 /**
  * GameType is one game this server hosts.
@@ -145,7 +188,7 @@ export type GameType = Message<"zythos.v1.GameType"> & {
  * Use `create(GameTypeSchema)` to create a new message.
  */
 export const GameTypeSchema: GenMessage<GameType> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 2);
+  messageDesc(file_zythos_v1_game_service, 3);
 
 /**
  * Seat is one place at the table.
@@ -235,7 +278,7 @@ export type Seat = Message<"zythos.v1.Seat"> & {
  * Use `create(SeatSchema)` to create a new message.
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 3);
+  messageDesc(file_zythos_v1_game_service, 4);
 
 /**
  * Game is the public summary of a game, visible to everyone.
@@ -359,7 +402,7 @@ export type Game = Message<"zythos.v1.Game"> & {
  * Use `create(GameSchema)` to create a new message.
  */
 export const GameSchema: GenMessage<Game> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 4);
+  messageDesc(file_zythos_v1_game_service, 5);
 
 /**
  * Action is a typed action for one game type.
@@ -420,7 +463,7 @@ export type Action = Message<"zythos.v1.Action"> & {
  * Use `create(ActionSchema)` to create a new message.
  */
 export const ActionSchema: GenMessage<Action> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 5);
+  messageDesc(file_zythos_v1_game_service, 6);
 
 /**
  * LegalAction is one action the seat may take now.
@@ -437,7 +480,9 @@ export type LegalAction = Message<"zythos.v1.LegalAction"> & {
   id: string;
 
   /**
-   * Human-readable description, e.g. "Travel to Orval by yellow 4".
+   * Description in player language, unique within this list, with the
+   * names and costs a player weighs, e.g. "Cycle to Orval (3 TU)". Seats
+   * appear 1-based, under their players' display names.
    *
    * @generated from field: string label = 2;
    */
@@ -449,6 +494,23 @@ export type LegalAction = Message<"zythos.v1.LegalAction"> & {
    * @generated from field: zythos.v1.Action action = 3;
    */
   action?: Action | undefined;
+
+  /**
+   * Stable machine name of the kind of action, e.g. "travel", "draft_card":
+   * a client groups the list by it and picks the board element to draw.
+   *
+   * @generated from field: string kind = 4;
+   */
+  kind: string;
+
+  /**
+   * The board elements the action acts on, by the ids the view uses (a
+   * place id, a card id, a die index...), so a client can let the player
+   * choose on the board; empty when it acts on none.
+   *
+   * @generated from field: repeated string targets = 5;
+   */
+  targets: string[];
 };
 
 /**
@@ -456,7 +518,7 @@ export type LegalAction = Message<"zythos.v1.LegalAction"> & {
  * Use `create(LegalActionSchema)` to create a new message.
  */
 export const LegalActionSchema: GenMessage<LegalAction> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 6);
+  messageDesc(file_zythos_v1_game_service, 7);
 
 /**
  * GameView is everything one seat (or a spectator) may see.
@@ -531,7 +593,7 @@ export type GameView = Message<"zythos.v1.GameView"> & {
  * Use `create(GameViewSchema)` to create a new message.
  */
 export const GameViewSchema: GenMessage<GameView> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 7);
+  messageDesc(file_zythos_v1_game_service, 8);
 
 /**
  * GameEvent is one thing that happened, as the receiving seat may see it.
@@ -627,7 +689,7 @@ export type GameEvent = Message<"zythos.v1.GameEvent"> & {
  * Use `create(GameEventSchema)` to create a new message.
  */
 export const GameEventSchema: GenMessage<GameEvent> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 8);
+  messageDesc(file_zythos_v1_game_service, 9);
 
 /**
  * ListGameTypesRequest has no fields.
@@ -642,7 +704,7 @@ export type ListGameTypesRequest = Message<"zythos.v1.ListGameTypesRequest"> & {
  * Use `create(ListGameTypesRequestSchema)` to create a new message.
  */
 export const ListGameTypesRequestSchema: GenMessage<ListGameTypesRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 9);
+  messageDesc(file_zythos_v1_game_service, 10);
 
 /**
  * ListGameTypesResponse lists the hosted games.
@@ -663,7 +725,7 @@ export type ListGameTypesResponse = Message<"zythos.v1.ListGameTypesResponse"> &
  * Use `create(ListGameTypesResponseSchema)` to create a new message.
  */
 export const ListGameTypesResponseSchema: GenMessage<ListGameTypesResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 10);
+  messageDesc(file_zythos_v1_game_service, 11);
 
 /**
  * CreateGameRequest opens a game.
@@ -724,7 +786,7 @@ export type CreateGameRequest = Message<"zythos.v1.CreateGameRequest"> & {
  * Use `create(CreateGameRequestSchema)` to create a new message.
  */
 export const CreateGameRequestSchema: GenMessage<CreateGameRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 11);
+  messageDesc(file_zythos_v1_game_service, 12);
 
 /**
  * BotSeat asks for a bot at one seat.
@@ -752,7 +814,7 @@ export type BotSeat = Message<"zythos.v1.BotSeat"> & {
  * Use `create(BotSeatSchema)` to create a new message.
  */
 export const BotSeatSchema: GenMessage<BotSeat> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 12);
+  messageDesc(file_zythos_v1_game_service, 13);
 
 /**
  * CreateGameResponse seats the creator.
@@ -789,7 +851,7 @@ export type CreateGameResponse = Message<"zythos.v1.CreateGameResponse"> & {
  * Use `create(CreateGameResponseSchema)` to create a new message.
  */
 export const CreateGameResponseSchema: GenMessage<CreateGameResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 13);
+  messageDesc(file_zythos_v1_game_service, 14);
 
 /**
  * JoinGameRequest takes a free seat.
@@ -817,7 +879,7 @@ export type JoinGameRequest = Message<"zythos.v1.JoinGameRequest"> & {
  * Use `create(JoinGameRequestSchema)` to create a new message.
  */
 export const JoinGameRequestSchema: GenMessage<JoinGameRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 14);
+  messageDesc(file_zythos_v1_game_service, 15);
 
 /**
  * JoinGameResponse seats the caller.
@@ -852,7 +914,7 @@ export type JoinGameResponse = Message<"zythos.v1.JoinGameResponse"> & {
  * Use `create(JoinGameResponseSchema)` to create a new message.
  */
 export const JoinGameResponseSchema: GenMessage<JoinGameResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 15);
+  messageDesc(file_zythos_v1_game_service, 16);
 
 /**
  * GetGameRequest names a game.
@@ -873,7 +935,7 @@ export type GetGameRequest = Message<"zythos.v1.GetGameRequest"> & {
  * Use `create(GetGameRequestSchema)` to create a new message.
  */
 export const GetGameRequestSchema: GenMessage<GetGameRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 16);
+  messageDesc(file_zythos_v1_game_service, 17);
 
 /**
  * GetGameResponse is the game's public summary.
@@ -894,7 +956,7 @@ export type GetGameResponse = Message<"zythos.v1.GetGameResponse"> & {
  * Use `create(GetGameResponseSchema)` to create a new message.
  */
 export const GetGameResponseSchema: GenMessage<GetGameResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 17);
+  messageDesc(file_zythos_v1_game_service, 18);
 
 /**
  * ListGamesRequest filters the game list.
@@ -936,7 +998,7 @@ export type ListGamesRequest = Message<"zythos.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 18);
+  messageDesc(file_zythos_v1_game_service, 19);
 
 /**
  * ListGamesResponse is one page of games.
@@ -964,7 +1026,7 @@ export type ListGamesResponse = Message<"zythos.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 19);
+  messageDesc(file_zythos_v1_game_service, 20);
 
 /**
  * GetViewRequest names a game.
@@ -985,7 +1047,7 @@ export type GetViewRequest = Message<"zythos.v1.GetViewRequest"> & {
  * Use `create(GetViewRequestSchema)` to create a new message.
  */
 export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 20);
+  messageDesc(file_zythos_v1_game_service, 21);
 
 /**
  * GetViewResponse is the caller's view.
@@ -1006,7 +1068,7 @@ export type GetViewResponse = Message<"zythos.v1.GetViewResponse"> & {
  * Use `create(GetViewResponseSchema)` to create a new message.
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 21);
+  messageDesc(file_zythos_v1_game_service, 22);
 
 /**
  * ListLegalActionsRequest names a game; the seat comes from the token.
@@ -1027,7 +1089,7 @@ export type ListLegalActionsRequest = Message<"zythos.v1.ListLegalActionsRequest
  * Use `create(ListLegalActionsRequestSchema)` to create a new message.
  */
 export const ListLegalActionsRequestSchema: GenMessage<ListLegalActionsRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 22);
+  messageDesc(file_zythos_v1_game_service, 23);
 
 /**
  * ListLegalActionsResponse lists the caller's legal actions.
@@ -1055,7 +1117,7 @@ export type ListLegalActionsResponse = Message<"zythos.v1.ListLegalActionsRespon
  * Use `create(ListLegalActionsResponseSchema)` to create a new message.
  */
 export const ListLegalActionsResponseSchema: GenMessage<ListLegalActionsResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 23);
+  messageDesc(file_zythos_v1_game_service, 24);
 
 /**
  * SubmitActionRequest applies one action.
@@ -1114,7 +1176,7 @@ export type SubmitActionRequest = Message<"zythos.v1.SubmitActionRequest"> & {
  * Use `create(SubmitActionRequestSchema)` to create a new message.
  */
 export const SubmitActionRequestSchema: GenMessage<SubmitActionRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 24);
+  messageDesc(file_zythos_v1_game_service, 25);
 
 /**
  * SubmitActionResponse reports the applied step.
@@ -1142,7 +1204,7 @@ export type SubmitActionResponse = Message<"zythos.v1.SubmitActionResponse"> & {
  * Use `create(SubmitActionResponseSchema)` to create a new message.
  */
 export const SubmitActionResponseSchema: GenMessage<SubmitActionResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 25);
+  messageDesc(file_zythos_v1_game_service, 26);
 
 /**
  * StreamEventsRequest opens an event stream.
@@ -1170,7 +1232,7 @@ export type StreamEventsRequest = Message<"zythos.v1.StreamEventsRequest"> & {
  * Use `create(StreamEventsRequestSchema)` to create a new message.
  */
 export const StreamEventsRequestSchema: GenMessage<StreamEventsRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 26);
+  messageDesc(file_zythos_v1_game_service, 27);
 
 /**
  * StreamEventsResponse carries one event.
@@ -1191,7 +1253,7 @@ export type StreamEventsResponse = Message<"zythos.v1.StreamEventsResponse"> & {
  * Use `create(StreamEventsResponseSchema)` to create a new message.
  */
 export const StreamEventsResponseSchema: GenMessage<StreamEventsResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 27);
+  messageDesc(file_zythos_v1_game_service, 28);
 
 /**
  * LeaveGameRequest gives up the caller's seat.
@@ -1212,7 +1274,7 @@ export type LeaveGameRequest = Message<"zythos.v1.LeaveGameRequest"> & {
  * Use `create(LeaveGameRequestSchema)` to create a new message.
  */
 export const LeaveGameRequestSchema: GenMessage<LeaveGameRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 28);
+  messageDesc(file_zythos_v1_game_service, 29);
 
 /**
  * LeaveGameResponse reports the game after leaving.
@@ -1233,7 +1295,7 @@ export type LeaveGameResponse = Message<"zythos.v1.LeaveGameResponse"> & {
  * Use `create(LeaveGameResponseSchema)` to create a new message.
  */
 export const LeaveGameResponseSchema: GenMessage<LeaveGameResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 29);
+  messageDesc(file_zythos_v1_game_service, 30);
 
 /**
  * ReclaimSeatRequest names the game; the seat comes from the token.
@@ -1254,7 +1316,7 @@ export type ReclaimSeatRequest = Message<"zythos.v1.ReclaimSeatRequest"> & {
  * Use `create(ReclaimSeatRequestSchema)` to create a new message.
  */
 export const ReclaimSeatRequestSchema: GenMessage<ReclaimSeatRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 30);
+  messageDesc(file_zythos_v1_game_service, 31);
 
 /**
  * ReclaimSeatResponse reports the game with the seat back in human hands.
@@ -1275,7 +1337,7 @@ export type ReclaimSeatResponse = Message<"zythos.v1.ReclaimSeatResponse"> & {
  * Use `create(ReclaimSeatResponseSchema)` to create a new message.
  */
 export const ReclaimSeatResponseSchema: GenMessage<ReclaimSeatResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 31);
+  messageDesc(file_zythos_v1_game_service, 32);
 
 /**
  * RematchRequest names the finished game; the seat comes from its token.
@@ -1296,7 +1358,7 @@ export type RematchRequest = Message<"zythos.v1.RematchRequest"> & {
  * Use `create(RematchRequestSchema)` to create a new message.
  */
 export const RematchRequestSchema: GenMessage<RematchRequest> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 32);
+  messageDesc(file_zythos_v1_game_service, 33);
 
 /**
  * RematchResponse seats the caller in the rematch.
@@ -1332,7 +1394,7 @@ export type RematchResponse = Message<"zythos.v1.RematchResponse"> & {
  * Use `create(RematchResponseSchema)` to create a new message.
  */
 export const RematchResponseSchema: GenMessage<RematchResponse> = /*@__PURE__*/
-  messageDesc(file_zythos_v1_game_service, 33);
+  messageDesc(file_zythos_v1_game_service, 34);
 
 /**
  * GameStatus is the life cycle of a game.
