@@ -61,7 +61,7 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#board").border_title = f"Game {self.game_id[:8]}"
+        self.query_one("#board").border_title = f"Game {self.game_id}"
         self.query_one("#actions").border_title = "Your move (enter, mouse or 1-9)"
         self.query_one("#events").border_title = "Events"
         self._stale.set()

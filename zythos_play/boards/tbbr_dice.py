@@ -26,7 +26,7 @@ PHASES = {
 
 
 def _die(colour: int, value: int, status: int = dice_pb.TBBR_DICE_DIE_STATUS_AVAILABLE) -> Text:
-    face = "?" if status == dice_pb.TBBR_DICE_DIE_STATUS_UNROLLED else str(value)
+    face = "?" if status == dice_pb.TBBR_DICE_DIE_STATUS_UNROLLED else str(value or "X")  # 0 is the X side
     style = DIE_STYLES.get(colour, "bold")
     if status == dice_pb.TBBR_DICE_DIE_STATUS_USED:
         style += " dim strike"
