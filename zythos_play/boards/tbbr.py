@@ -62,5 +62,7 @@ def players_table(view: pb.GameView) -> Table:
     return table
 
 
-def draw_tbbr(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
+def draw_tbbr(
+    view: pb.GameView, actions: Sequence[pb.LegalAction] = (), events: Sequence[pb.GameEvent] = ()
+) -> RenderableType:
     return Group(belgium_map(view, actions), players_table(view), seats_table(view), outcome(view.game))

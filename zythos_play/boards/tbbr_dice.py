@@ -76,7 +76,9 @@ def dice_map(view: pb.GameView, actions: Sequence[pb.LegalAction]) -> Text:
     return draw_map(roads(), [p.position_id for p in players], visited, going)
 
 
-def draw_tbbr_dice(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
+def draw_tbbr_dice(
+    view: pb.GameView, actions: Sequence[pb.LegalAction] = (), events: Sequence[pb.GameEvent] = ()
+) -> RenderableType:
     board = view.tbbr_dice
     heading = Text(f"Round {board.round} · {PHASES.get(board.phase, '?')}", style="bold")
     if board.display_ids:
