@@ -6,8 +6,10 @@ from rich.console import Console
 
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import tbbr_dice_pb2 as dice_pb
+from zythos.v1 import tbbr_pb2 as tbbr_pb
 from zythos.v1 import tiny_dice_pb2 as tiny_pb
 from zythos_play.boards import draw
+from zythos_play.boards.belgium import size_for
 
 
 def text(view: pb.GameView, events: list[pb.GameEvent] = []) -> str:  # noqa: B006 (never mutated)
@@ -51,3 +53,18 @@ def test_tiny_dice_shows_the_face_last_rolled_and_the_last_move() -> None:
     drawn = text(view, [rolled])
     assert "Die ⚃ 4" in drawn
     assert drawn.splitlines()[0] == "Last move: Ann rolls a 4"
+
+
+def test_the_map_of_belgium_fits_an_80x24_board_and_is_full_size_at_160x48() -> None:
+    """The board pane of an 80x24 terminal is about 50 columns: the compact map is drawn that wide, whole."""
+    view = pb.GameView(
+        game=game("tbbr"), your_seat=0, tbbr=tbbr_pb.TbbrView(players=[tbbr_pb.TbbrPlayer(location="BXL")])
+    )
+    for width, expected in ((50, 50), (150, 64)):
+        console = Console(width=width, record=True)
+        console.print(draw(view))
+        lines = console.export_text().splitlines()
+        map_lines = lines[1 : 1 + size_for(width)[1]]
+        assert max(len(line.rstrip()) for line in map_lines) <= expected
+        assert any(len(line.rstrip()) > expected - 8 for line in map_lines)  # it spreads over the width
+        assert size_for(width)[0] == expected
