@@ -47,7 +47,7 @@ web: $(WEB)
 
 run: $(RUN_STAMP) $(WEB)
 	@echo "play: $(BIN)/zythos-play   (in another terminal, once the server is up)"
-	$(BIN)/zythos-server --with-bots 1 --grpc-web-port 8080 --web-client-dir clients/web/dist $(ARGS)
+	$(BIN)/python scripts/run_local.py -- --with-bots 1 --grpc-web-port 8080 --web-client-dir clients/web/dist $(ARGS)
 
 # Python stubs (zythos/v1) and the TypeScript client (clients/ts/src/gen, buf.gen.yaml); both committed.
 protos: $(STAMP) $(TOOLS)

@@ -1,16 +1,25 @@
-"""``zythos-play``: the command line (server address, TLS, player name), then the app."""
+"""``zythos-play``: the command line (server address, TLS, player name), then the app.
+
+Textual comes with the ``play`` extra: without it, the command says how to install it instead of
+dying on an ImportError, so the module imports only the standard library and ``zythos`` up front.
+"""
 
 from __future__ import annotations
 
 import argparse
 import getpass
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from zythos.channel import tls_credentials
-from zythos_play.app import PlayApp
 from zythos_play.seats import default_path
+
+INSTALL_HINT = (
+    "zythos-play needs the terminal toolkit of the 'play' extra, which is not installed.\n"
+    "Install it with:  pip install 'zythos[play]'   (in a checkout: .venv/bin/pip install -e '.[play]')"
+)
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -40,6 +49,12 @@ def _default_name() -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse(argv)
+    try:
+        from zythos_play.app import PlayApp
+    except ModuleNotFoundError as missing:
+        if missing.name is None or missing.name.split(".")[0] not in ("textual", "rich"):
+            raise
+        sys.exit(INSTALL_HINT)
     PlayApp(args.server, args.name, tls_credentials(args.tls_ca), args.seats_file).run()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 from typing import cast
 
+from google.protobuf.duration_pb2 import Duration
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -23,8 +24,21 @@ from zythos.v1 import matchmaking_service_pb2 as mm_pb
 
 # Who plays a seat other than the creator's: a bot of a level, or a person who joins from the lobby.
 SEAT_CHOICES = [("bot (easy)", "easy"), ("bot (medium)", "medium"), ("bot (hard)", "hard"), ("a person", "")]
+# The turn clock for the human seats: "seconds per decision/seconds of reserve", "" for no clock.
+CLOCK_CHOICES = [
+    ("no clock", ""),
+    ("30 s a move + 5 min reserve", "30/300"),
+    ("2 min a move + 15 min reserve", "120/900"),
+    ("1 day a move (correspondence)", "86400/0"),
+]
 # How long a match search waits for people before bots take the seats left (0: people only).
 FILL_CHOICES = [("after 5 s", 5.0), ("after 30 s", 30.0), ("after 2 min", 120.0), ("never", 0.0)]
+
+
+def value_label(value: str) -> str:
+    """An option value as a player reads it: yes/no for true/false, ids as words (dark_elves: Dark elves)."""
+    words = {"true": "yes", "false": "no"}
+    return words.get(value, value.replace("_", " ").replace(":", ": ").capitalize())
 
 
 class CreateScreen(Screen[tuple[str, int] | None]):
@@ -53,9 +67,9 @@ class CreateScreen(Screen[tuple[str, int] | None]):
             counts = [(str(n), n) for n in range(kind.min_players, kind.max_players + 1)]
             yield Select(counts, value=kind.min_players, allow_blank=False, id="players")
             for option in kind.options:
-                yield Label(f"{option.name}: {option.description}")
+                yield Label(f"{option.description} [dim]({option.name})[/dim]")
                 if option.allowed_values:
-                    values = [(v, v) for v in option.allowed_values]
+                    values = [(value_label(v), v) for v in option.allowed_values]
                     yield Select(
                         values, value=option.default_value, allow_blank=False, id=f"option-{option.name}"
                     )
@@ -66,6 +80,8 @@ class CreateScreen(Screen[tuple[str, int] | None]):
                 yield Select(
                     SEAT_CHOICES, value="medium", allow_blank=False, id=f"seat-{seat}", classes="seat"
                 )
+            yield Label("Turn clock for the people at the table (past it, a bot plays the seat)")
+            yield Select(CLOCK_CHOICES, value="", allow_blank=False, id="clock")
             yield Button("Create", id="create", variant="primary")
             yield Label("Or find a match: bots take the seats no person took")
             yield Select(FILL_CHOICES, value=5.0, allow_blank=False, id="fill")
@@ -92,12 +108,21 @@ class CreateScreen(Screen[tuple[str, int] | None]):
         seats = {seat: str(self.query_one(f"#seat-{seat}", Select).value) for seat in range(1, players)}
         return name, players, options, {seat: level for seat, level in seats.items() if level}
 
+    def _clock(self) -> pb.TurnClock | None:
+        chosen = str(self.query_one("#clock", Select).value)
+        if not chosen:
+            return None
+        per_turn, reserve = (int(seconds) for seconds in chosen.split("/"))
+        return pb.TurnClock(per_turn=Duration(seconds=per_turn), reserve=Duration(seconds=reserve))
+
     @on(Button.Pressed, "#create")
     @work(exclusive=True, group="create")
     async def action_create(self) -> None:
         name, players, options, bots = self._request()
         try:
-            created = await self.client.create_game(self.game_type.name, players, name, options, bots)
+            created = await self.client.create_game(
+                self.game_type.name, players, name, options, bots, clock=self._clock()
+            )
         except ZythosError as error:
             self.notify(f"Cannot create the game: {error}", severity="error")
             return

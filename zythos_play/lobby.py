@@ -2,7 +2,9 @@
 
 "Your games" are those this player holds a seat in on this server (kept in the
 seat book, so across restarts too): leave a table with escape, or quit, and come
-back to it here; the table replays the event feed from the start.
+back to it here; the table replays the event feed from the start. Games are shown by the
+shortest id prefix that tells them apart (``ids.py``); "g" goes to a game by a typed prefix,
+and names the candidates when the prefix fits more than one.
 """
 
 from __future__ import annotations
@@ -12,23 +14,30 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, OptionList
+from textual.widgets import DataTable, Footer, Header, Input, OptionList
 from textual.widgets.option_list import Option
 
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 from zythos_play.create import CreateScreen
+from zythos_play.ids import matching, short_ids
 from zythos_play.seats import HeldSeat, SeatBook
 from zythos_play.table import TableScreen
 
 
 class LobbyScreen(Screen[None]):
-    BINDINGS = [("r", "reload", "Reload"), ("n", "new_game", "New game"), ("j", "join", "Join")]
+    BINDINGS = [
+        ("r", "reload", "Reload"),
+        ("n", "new_game", "New game"),
+        ("j", "join", "Join"),
+        ("g", "go_to", "Go to a game id"),
+    ]
 
     def __init__(self, client: ZythosClient, player_name: str, book: SeatBook, server: str) -> None:
         super().__init__()
         self.client, self.player_name, self.book, self.server = client, player_name, book, server
         self.game_types: dict[str, pb.GameType] = {}
+        self.waiting: list[pb.Game] = []  # the open games listed
         for game_id, held in book.held(server).items():
             client.tokens[game_id] = held.token
 
@@ -39,6 +48,7 @@ class LobbyScreen(Screen[None]):
             with Vertical():
                 yield DataTable(id="games", cursor_type="row")
                 yield DataTable(id="mine", cursor_type="row")
+                yield Input(placeholder="game id or its first characters, then enter", id="goto")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -49,6 +59,7 @@ class LobbyScreen(Screen[None]):
         mine = self.query_one("#mine", DataTable)
         mine.border_title = "Your games (enter to go back to the table)"
         mine.add_columns("game", "type", "status", "move")
+        self.query_one("#goto", Input).display = False
         self.action_reload()
 
     def on_screen_resume(self) -> None:
@@ -68,16 +79,18 @@ class LobbyScreen(Screen[None]):
         menu.add_options(Option(f"{t.title} ({_players(t)})", id=t.name) for t in types)
         if types:
             menu.highlighted = 0
+        self.waiting = list(waiting.games)
+        short = short_ids([g.game_id for g in self.waiting] + list(self.book.held(self.server)))
         table = self.query_one("#games", DataTable)
         table.clear()
-        for game in waiting.games:
+        for game in self.waiting:
             free = sum(1 for seat in game.seats if seat.state == pb.SEAT_STATE_OPEN)
             creator = game.seats[0].display_name if game.seats else ""
-            row = (game.game_id[:8], game.game_type, str(len(game.seats)), str(free), creator)
+            row = (short[game.game_id], game.game_type, str(len(game.seats)), str(free), creator)
             table.add_row(*row, key=game.game_id)
-        await self._list_mine()
+        await self._list_mine(short)
 
-    async def _list_mine(self) -> None:
+    async def _list_mine(self, short: dict[str, str]) -> None:
         mine = self.query_one("#mine", DataTable)
         mine.clear()
         for game_id in reversed(self.book.held(self.server)):
@@ -88,7 +101,34 @@ class LobbyScreen(Screen[None]):
                     self.book.forget(self.server, game_id)
                 continue
             status = pb.GameStatus.Name(game.status).removeprefix("GAME_STATUS_").lower()
-            mine.add_row(game_id[:8], game.game_type, status, str(game.version), key=game_id)
+            mine.add_row(short[game_id], game.game_type, status, str(game.version), key=game_id)
+
+    def action_go_to(self) -> None:
+        goto = self.query_one("#goto", Input)
+        goto.display = True
+        goto.focus()
+
+    @on(Input.Submitted, "#goto")
+    def _go_to(self, event: Input.Submitted) -> None:
+        """Your game or an open one by its id's first characters: one match goes there, several are named."""
+        held = self.book.held(self.server)
+        known = list(held) + [game.game_id for game in self.waiting]
+        found = matching(event.value, known)
+        if len(found) != 1:
+            short = short_ids(known)
+            named = ", ".join(short[game_id] for game_id in found)
+            self.notify(
+                f"{len(found)} games start with {event.value.strip()!r}: type more of the id ({named})"
+                if found
+                else f"No game listed here starts with {event.value.strip()!r}",
+                severity="warning",
+            )
+            return
+        event.input.value, event.input.display = "", False
+        if found[0] in held:
+            self.open_table(found[0], held[found[0]].seat)
+        else:
+            self._join(found[0])
 
     def open_table(self, game_id: str, seat: int) -> None:
         """Sit at a table: after creating or joining it, or back from the list of your games."""

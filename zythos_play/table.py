@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
 from zythos_play.boards import draw
-from zythos_play.boards.generic import seat_name, seat_style
+from zythos_play.boards.generic import said
 from zythos_play.follow import follow_events
 
 
@@ -61,7 +61,7 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#board").border_title = f"Game {self.game_id[:8]}"
+        self.query_one("#board").border_title = f"Game {self.game_id}"
         self.query_one("#actions").border_title = "Your move (enter, mouse or 1-9)"
         self.query_one("#events").border_title = "Events"
         self._stale.set()
@@ -109,7 +109,7 @@ class TableScreen(Screen[None]):
         """Draw what changed: the board when the view did, the actions when they did."""
         actions = self.query_one("#actions", OptionList)
         if view != self.view or legal != self.legal:
-            self.query_one("#board", Static).update(draw(view, legal.actions))
+            self.query_one("#board", Static).update(draw(view, legal.actions, self.events))
         listed = legal == self.legal and actions.option_count == len(legal.actions)
         self.view, self.legal = view, legal
         if self.finished:
@@ -132,12 +132,7 @@ class TableScreen(Screen[None]):
         """
         game = self.view.game if self.view else pb.Game()
         line = Text(f"{event.version:>4} ", style="dim")
-        label, seat, prefix = event.label, event.seat, f"seat {event.seat}"
-        if seat >= 0:
-            line.append(seat_name(game, seat), style=seat_style(seat))
-            named = label.lower().startswith(prefix) and not label[len(prefix) :][:1].isdigit()
-            label = label[len(prefix) :] if named else f": {label}"
-        line.append(label)
+        line.append_text(said(game, event))
         self.query_one("#events", RichLog).write(line)
 
     @on(OptionList.OptionSelected, "#actions")

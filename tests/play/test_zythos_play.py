@@ -14,10 +14,11 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Select
 
@@ -32,13 +33,12 @@ from zythos_play.lobby import LobbyScreen
 from zythos_play.table import TableScreen
 
 ROOT = Path(__file__).resolve().parents[2]
-# The README's capture is rewritten only when asked (ZYTHOS_SCREENSHOTS=docs), so a test run leaves
-# the tree clean; otherwise it still goes to a scratch file, so the export is exercised.
-SCREENSHOT = (
-    ROOT / "docs" / "images" / "zythos-play.svg"
-    if os.environ.get("ZYTHOS_SCREENSHOTS") == "docs"
-    else Path(tempfile.mkdtemp()) / "zythos-play.svg"
+# The docs' captures are rewritten only when asked (ZYTHOS_SCREENSHOTS=docs), so a test run leaves
+# the tree clean; otherwise they still go to a scratch folder, so the export is exercised.
+SHOTS = (
+    ROOT / "docs" / "images" if os.environ.get("ZYTHOS_SCREENSHOTS") == "docs" else Path(tempfile.mkdtemp())
 )
+SCREENSHOT = SHOTS / "zythos-play.svg"
 
 
 # One server and one bot worker for the module's games: starting a worker costs seconds.
@@ -100,7 +100,9 @@ async def click_first_action(pilot: Pilot[None], table: TableScreen) -> None:
     await until(pilot, lambda: table.legal is not listed, 10)
 
 
-async def play_to_the_end(pilot: Pilot[None], table: TableScreen, seed: int, snapshot_at: int = -1) -> int:
+async def play_to_the_end(
+    pilot: Pilot[None], table: TableScreen, seed: int, snapshot_at: int = -1, shot: Path = SCREENSHOT
+) -> int:
     """Answer every decision with a key press until the game is over; returns the decisions made."""
     picker, decisions = random.Random(seed), 0
     deadline = time.monotonic() + 90
@@ -116,8 +118,8 @@ async def play_to_the_end(pilot: Pilot[None], table: TableScreen, seed: int, sna
             decisions += 1
             if decisions == snapshot_at:
                 await pilot.pause(0.3)
-                SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-                SCREENSHOT.write_text(pilot.app.export_screenshot(title="zythos-play"))
+                shot.parent.mkdir(parents=True, exist_ok=True)
+                shot.write_text(pilot.app.export_screenshot(title="zythos-play"))
         await pilot.pause(0.01)
     return decisions
 
@@ -128,11 +130,19 @@ async def play(
     players: int,
     options: dict[str, str],
     size: tuple[int, int] = (110, 36),
-    **kw: int,
+    drawn: Sequence[str] = (),
+    **kw: Any,
 ) -> None:
+    """A whole game; ``drawn``: words the game's own board shows (its parts) once the game is on."""
     app = PlayApp(served.target, "Ann")
     async with app.run_test(size=size) as pilot:
         table = await open_game(pilot, game_type, players, options)
+        await until(pilot, lambda: table.view is not None)
+        assert table.view is not None
+        board = Console(width=160, record=True)
+        board.print(boards.draw(table.view, table.legal.actions, table.events))
+        text = board.export_text()
+        assert all(word in text for word in drawn), text
         decisions = await play_to_the_end(pilot, table, seed=players, **kw)
         assert table.view is not None
         game = table.view.game
@@ -168,13 +178,19 @@ async def test_tbbr_dice_solo(served: Served) -> None:
     await play(served, "tbbr_dice", 1, {})
 
 
-async def test_tbbr_dice_against_a_bot(served: Served) -> None:
-    await play(served, "tbbr_dice", 2, {})
+async def test_tbbr_dice_against_a_bot_at_80x24(served: Served) -> None:
+    shot = SHOTS / "zythos-play-tbbr_dice.svg"
+    await play(served, "tbbr_dice", 2, {}, size=(80, 24), drawn=("Dice", "Sheets"), snapshot_at=4, shot=shot)
 
 
 async def test_tbbr_shorter_game_against_a_bot(served: Served) -> None:
     """The board game's shorter option (2 days of 24 TU); the README's screenshot is taken mid-game."""
-    await play(served, "tbbr", 2, {"shorter": "true"}, size=(160, 46), snapshot_at=12)
+    await play(served, "tbbr", 2, {"shorter": "true"}, size=(160, 46), drawn=("Day",), snapshot_at=12)
+
+
+async def test_tbbr_shorter_game_at_80x24(served: Served) -> None:
+    shot = SHOTS / "zythos-play-tbbr.svg"
+    await play(served, "tbbr", 2, {"shorter": "true"}, size=(80, 24), snapshot_at=12, shot=shot)
 
 
 async def test_a_game_with_no_board_of_its_own_plays_through_the_generic_one(
@@ -185,23 +201,29 @@ async def test_a_game_with_no_board_of_its_own_plays_through_the_generic_one(
     drawn: list[str] = []
     generic = boards.draw_generic
 
-    def recorded(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
+    def recorded(
+        view: pb.GameView, actions: Sequence[pb.LegalAction] = (), events: Sequence[pb.GameEvent] = ()
+    ) -> RenderableType:
         drawn.append(view.game.game_type)
-        return generic(view, actions)
+        return generic(view, actions, events)
 
     monkeypatch.setattr(boards, "draw_generic", recorded)
     await play(served, "tiny_dice", 2, {})
     assert drawn and set(drawn) == {"tiny_dice"}
 
 
-async def test_dragon_brew_through_the_generic_board(served: Served) -> None:
-    """Dragon Brew has no board in zythos-play yet: it plays to the end on the seats and legal actions."""
-    await play(served, "dragon_brew", 2, {})
+async def test_dragon_brew_on_its_board_at_80x24(served: Served) -> None:
+    """The drafting pool, the recipe offering, the judges, your gold and ingredients, every brewer's side."""
+    words = ("Breweries", "Barrels", "Judges", "Ingredients", "Recipe book", "Estate", "Brewers")
+    shot = SHOTS / "zythos-play-dragon_brew.svg"
+    await play(served, "dragon_brew", 2, {}, size=(80, 24), drawn=words, snapshot_at=6, shot=shot)
 
 
-async def test_beer_pioneers_through_the_generic_board(served: Served) -> None:
-    """Beer Pioneers has no board of its own yet: the generic one plays it to the end against a bot."""
-    await play(served, "beer_pioneers", 2, {})
+async def test_beer_pioneers_on_its_board_at_80x24(served: Served) -> None:
+    """The coops with every dial, the display, the action board, your brewery, every opponent's."""
+    words = ("Coops", "Pils", "Alt", "Display", "Action board", "Your brewery", "Cellar", "Breweries")
+    shot = SHOTS / "zythos-play-beer_pioneers.svg"
+    await play(served, "beer_pioneers", 2, {}, size=(80, 24), drawn=words, snapshot_at=6, shot=shot)
 
 
 async def test_find_a_match_then_play_it_against_the_bot_that_filled_the_table(served: Served) -> None:

@@ -31,6 +31,21 @@ def seat_name(game: pb.Game, seat: int) -> str:
     return "Game"
 
 
+def said(game: pb.Game, event: pb.GameEvent, style: str = "") -> Text:
+    """An event as a sentence: the acting seat's name in its colour, then the label.
+
+    A label that starts "seat n" (or "Seat n") has that replaced by the name, not repeated.
+    """
+    line = Text(style=style)
+    label, seat, prefix = event.label, event.seat, f"seat {event.seat}"
+    if seat >= 0:
+        line.append(seat_name(game, seat), style=f"{style} {seat_style(seat)}")
+        named = label.lower().startswith(prefix) and not label[len(prefix) :][:1].isdigit()
+        label = label[len(prefix) :] if named else f": {label}"
+    line.append(label)
+    return line
+
+
 def _who(seat: pb.Seat) -> str:
     if seat.state == pb.SEAT_STATE_OPEN:
         return "open"
@@ -69,6 +84,8 @@ def outcome(game: pb.Game) -> Text:
     return Text("")
 
 
-def draw_generic(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
+def draw_generic(
+    view: pb.GameView, actions: Sequence[pb.LegalAction] = (), events: Sequence[pb.GameEvent] = ()
+) -> RenderableType:
     """The board of a game with no drawing of its own: the seats and the outcome."""
     return Group(seats_table(view), outcome(view.game))

@@ -16,7 +16,7 @@ from rich.text import Text
 from engine.belgium import GRAND_PLACE_ID
 from engine.tbbr.data import board
 from zythos.v1 import game_service_pb2 as pb
-from zythos_play.boards.belgium import Cell, draw_map, place_name, road_cells
+from zythos_play.boards.belgium import BelgiumMap, Road, draw_map, place_name
 from zythos_play.boards.generic import outcome, seat_name, seat_style, seats_table
 
 
@@ -25,9 +25,9 @@ def _end(place_id: str) -> str:
 
 
 @cache
-def roads() -> frozenset[Cell]:
+def roads() -> frozenset[Road]:
     """The board game's roads."""
-    return road_cells((_end(road.a), _end(road.b)) for road in board().roads)
+    return frozenset((_end(road.a), _end(road.b)) for road in board().roads)
 
 
 def destinations(actions: Sequence[pb.LegalAction]) -> set[str]:
@@ -43,7 +43,7 @@ def destinations(actions: Sequence[pb.LegalAction]) -> set[str]:
     return found
 
 
-def belgium_map(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> Text:
+def belgium_map(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> BelgiumMap:
     players = view.tbbr.players
     visited = set(players[view.your_seat].visited) if 0 <= view.your_seat < len(players) else set()
     return draw_map(roads(), [p.location for p in players], visited, destinations(actions))
@@ -62,5 +62,7 @@ def players_table(view: pb.GameView) -> Table:
     return table
 
 
-def draw_tbbr(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
+def draw_tbbr(
+    view: pb.GameView, actions: Sequence[pb.LegalAction] = (), events: Sequence[pb.GameEvent] = ()
+) -> RenderableType:
     return Group(belgium_map(view, actions), players_table(view), seats_table(view), outcome(view.game))

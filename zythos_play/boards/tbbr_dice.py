@@ -12,7 +12,7 @@ from rich.text import Text
 from engine.tbbr_dice.components import components
 from zythos.v1 import game_service_pb2 as pb
 from zythos.v1 import tbbr_dice_pb2 as dice_pb
-from zythos_play.boards.belgium import Cell, draw_map, place_name, road_cells
+from zythos_play.boards.belgium import BelgiumMap, Road, draw_map, place_name
 from zythos_play.boards.generic import outcome, seat_name, seat_style, seats_table
 
 DIE_STYLES: dict[int, str] = {
@@ -26,7 +26,7 @@ PHASES = {
 
 
 def _die(colour: int, value: int, status: int = dice_pb.TBBR_DICE_DIE_STATUS_AVAILABLE) -> Text:
-    face = "?" if status == dice_pb.TBBR_DICE_DIE_STATUS_UNROLLED else str(value)
+    face = "?" if status == dice_pb.TBBR_DICE_DIE_STATUS_UNROLLED else str(value or "X")  # 0 is the X side
     style = DIE_STYLES.get(colour, "bold")
     if status == dice_pb.TBBR_DICE_DIE_STATUS_USED:
         style += " dim strike"
@@ -61,13 +61,13 @@ def sheet(view: pb.GameView) -> Table:
 
 
 @cache
-def roads() -> frozenset[Cell]:
+def roads() -> frozenset[Road]:
     """The dice game's roads (each listed from both ends: drawn once)."""
     joined = components().map.roads
-    return road_cells((a, b) for a, ends in joined.items() for b, _ in ends if a < b)
+    return frozenset((a, b) for a, ends in joined.items() for b, _ in ends if a < b)
 
 
-def dice_map(view: pb.GameView, actions: Sequence[pb.LegalAction]) -> Text:
+def dice_map(view: pb.GameView, actions: Sequence[pb.LegalAction]) -> BelgiumMap:
     players = view.tbbr_dice.players
     visited = set(players[view.your_seat].visited_ids) if 0 <= view.your_seat < len(players) else set()
     going = {
@@ -76,7 +76,9 @@ def dice_map(view: pb.GameView, actions: Sequence[pb.LegalAction]) -> Text:
     return draw_map(roads(), [p.position_id for p in players], visited, going)
 
 
-def draw_tbbr_dice(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
+def draw_tbbr_dice(
+    view: pb.GameView, actions: Sequence[pb.LegalAction] = (), events: Sequence[pb.GameEvent] = ()
+) -> RenderableType:
     board = view.tbbr_dice
     heading = Text(f"Round {board.round} · {PHASES.get(board.phase, '?')}", style="bold")
     if board.display_ids:

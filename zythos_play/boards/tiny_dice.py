@@ -14,13 +14,17 @@ from zythos_play.boards.generic import outcome, seat_name, seat_style, seats_tab
 FACES = " ⚀⚁⚂⚃⚄⚅"
 
 
-def draw_tiny_dice(view: pb.GameView, actions: Sequence[pb.LegalAction] = ()) -> RenderableType:
+def draw_tiny_dice(
+    view: pb.GameView, actions: Sequence[pb.LegalAction] = (), events: Sequence[pb.GameEvent] = ()
+) -> RenderableType:
     board = view.tiny_dice
     race = Table(title=f"First to {board.target} points", show_header=False, box=None)
     for seat, banked in enumerate(board.banked):
         filled = min(20, round(20 * banked / max(1, board.target)))
         bar = Text("█" * filled + "░" * (20 - filled), style=seat_style(seat))
         race.add_row(Text(seat_name(view.game, seat), style=seat_style(seat)), bar, str(banked))
-    face = FACES[board.current] if 0 < board.current < len(FACES) else "·"
-    turn = Text(f"Die {face} {board.current or ''}   at risk this turn: {board.turn_points}", style="bold")
+    rolled = [e.tiny_dice.die_rolled.face for e in events if e.tiny_dice.HasField("die_rolled")]
+    face = rolled[-1] if rolled else 0  # the view has no die: its last face is the last die_rolled event
+    shown = f"{FACES[face]} {face}" if 0 < face < len(FACES) else "not rolled yet"
+    turn = Text(f"Die {shown}   at risk this turn: {board.turn_points}", style="bold")
     return Group(seats_table(view), race, turn, outcome(view.game))
