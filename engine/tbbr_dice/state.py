@@ -18,6 +18,7 @@ from engine.core.chance import ChanceStep
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.fields import DeclaredState, derived, hidden, hidden_rng, per_seat, public
+from engine.core.labels import player, players
 from engine.core.rng import Rng
 from engine.tbbr_dice import automa, cheeses
 from engine.tbbr_dice.actions import (
@@ -395,7 +396,7 @@ class TbbrDiceState(DeclaredState):
         if isinstance(action, TakeAllAndRoll):
             return self._take_all_and_roll(seat)
         if isinstance(action, SkipTurn):
-            events = [Event("turn_skipped", f"Seat {seat} skips the turn", seat)]
+            events = [Event("turn_skipped", f"{player(seat)} skips the turn", seat)]
             events += self.replace_goals(seat, action.replace)
             return events + self._end_turn()
         if isinstance(action, EatCheese):
@@ -406,7 +407,7 @@ class TbbrDiceState(DeclaredState):
             return self._taste_or_buy(seat, action)
         if isinstance(action, EndTravel):
             self.hand = []
-            ended = Event("travel_ended", f"Seat {seat} ends the travel phase", seat)
+            ended = Event("travel_ended", f"{player(seat)} ends the travel phase", seat)
             return [ended, *self._to_goal_phase()]
         if isinstance(action, ClaimGoal):
             return self._claim(seat, action)
@@ -423,12 +424,12 @@ class TbbrDiceState(DeclaredState):
         events = [
             Event(
                 "personal_chosen",
-                f"Seat {seat} keeps personal goal {goal}",
+                f"{player(seat)} keeps personal goal {goal}",
                 seat,
                 {"goal": goal},
                 frozenset({seat}),
             ),
-            Event("personal_kept", f"Seat {seat} keeps a personal goal", seat),
+            Event("personal_kept", f"{player(seat)} keeps a personal goal", seat),
         ]
         if self.phase == PERSONAL and not any(s.offer for s in self.sheets):
             events += self._start_round()
@@ -450,7 +451,7 @@ class TbbrDiceState(DeclaredState):
         events = [
             Event(
                 "dice_taken",
-                f"Seat {self.current} takes the {action.colour} {action.value}",
+                f"{player(self.current)} takes the {action.colour} {action.value}",
                 self.current,
                 {"dice": [die], "values": [action.value]},
             )
@@ -475,7 +476,7 @@ class TbbrDiceState(DeclaredState):
         self._consume_penalty(self.sheets[seat], base)
         self.pick_from = len(self.hand)
         self.pending = (tuple(range(len(self.dice.status))), mode)
-        return [Event("reroll", f"Seat {seat} rolls all 12 dice again", seat)]
+        return [Event("reroll", f"{player(seat)} rolls all 12 dice again", seat)]
 
     def _take_all_and_roll(self, seat: int) -> list[Event]:
         self._consume_penalty(self.sheets[seat], 3)
@@ -491,7 +492,7 @@ class TbbrDiceState(DeclaredState):
         return [
             Event(
                 "dice_taken",
-                f"Seat {seat} takes the last {len(taken)} dice and rolls the others",
+                f"{player(seat)} takes the last {len(taken)} dice and rolls the others",
                 seat,
                 {"dice": taken, "values": [self.dice.value[i] for i in taken]},
             )
@@ -564,7 +565,7 @@ class TbbrDiceState(DeclaredState):
         if not self.sprint_round and any(len(s.goals) >= 3 for s in self.sheets):
             self.sprint_round = self.round
             events.append(
-                Event("final_sprint", f"Seat {seat} starts the final sprint", seat, {"round": self.round})
+                Event("final_sprint", f"{player(seat)} starts the final sprint", seat, {"round": self.round})
             )
         if self.sprint_round:
             sheet.podium = podium[self.round - self.sprint_round]
@@ -572,7 +573,7 @@ class TbbrDiceState(DeclaredState):
             events.append(
                 Event(
                     "podium",
-                    f"Seat {seat} reaches the Grand Place: {sheet.podium} points",
+                    f"{player(seat)} reaches the Grand Place: {sheet.podium} points",
                     seat,
                     {"points": sheet.podium},
                 )
@@ -630,7 +631,7 @@ class TbbrDiceState(DeclaredState):
         events = [
             Event(
                 "goal_claimed",
-                f"Seat {seat} claims {goal.id}: {goal.text}",
+                f"{player(seat)} claims {goal.id}: {goal.text}",
                 seat,
                 {"goal": goal.id, "as": as_colour, "points": goal.points},
             )
@@ -661,7 +662,7 @@ class TbbrDiceState(DeclaredState):
             [
                 Event(
                     "goals_replaced",
-                    f"Seat {seat} replaces goals {', '.join(goals)}",
+                    f"{player(seat)} replaces goals {', '.join(goals)}",
                     seat,
                     {"goals": list(goals)},
                 )
@@ -683,7 +684,7 @@ class TbbrDiceState(DeclaredState):
         return [
             Event(
                 "personal_dealt",
-                f"Seat {seat} is dealt {offer[0]} and {offer[1]}",
+                f"{player(seat)} is dealt {offer[0]} and {offer[1]}",
                 seat,
                 {"offer": offer},
                 frozenset({seat}),
@@ -695,7 +696,7 @@ class TbbrDiceState(DeclaredState):
     def _end_turn(self) -> list[Event]:
         seat = self.current
         self.hand = []
-        events = [Event("turn_ended", f"Seat {seat} ends the turn", seat)]
+        events = [Event("turn_ended", f"{player(seat)} ends the turn", seat)]
         if self.solo:
             return events + self._solo_after_turn()
         while True:
@@ -754,7 +755,7 @@ class TbbrDiceState(DeclaredState):
                 events.append(
                     Event(
                         "toast",
-                        f"Seats {seats} toast at {belgium.brewery(place).name}",
+                        f"{players(seats)} toast at {belgium.brewery(place).name}",
                         payload={"at": place, "seats": seats},
                     )
                 )

@@ -79,6 +79,7 @@ def test_the_base_holds_the_expected_objects(rendered: list[Manifest]) -> None:
         ("HorizontalPodAutoscaler", "zythos-server"),
         ("Deployment", "zythos-bots"),
         ("HorizontalPodAutoscaler", "zythos-bots"),
+        ("PodDisruptionBudget", "zythos-bots"),
         ("Service", "zythos-bots-metrics"),
         ("StatefulSet", "zythos-redis"),
         ("Service", "zythos-redis"),
