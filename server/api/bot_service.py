@@ -117,6 +117,9 @@ def _offer(request: bot_pb.WatchAssignmentsRequest) -> WorkerOffer:
 def _held(request: bot_pb.WatchAssignmentsRequest) -> list[SeatKey]:
     if len(request.held) > MAX_HELD:
         raise validation.invalid("held", f"at most {MAX_HELD} seats")
+    most = max(g.max_players for g in registry.all_games())
     for held in request.held:
         validation.game_id(held.game_id)
+        if not 0 <= held.seat < most:
+            raise validation.invalid("held", f"seat {held.seat} is not a seat (0-{most - 1})")
     return [(held.game_id, held.seat) for held in request.held]

@@ -127,15 +127,13 @@ class Matchmaker:
         """The ticket, for its holder; reading it counts as the holder still waiting."""
         ticket_id = validation.hex_id("ticket_id", ticket_id)
         claimed = player_tokens.claimed_id(player_tokens.TICKET, _required(token))
-        if claimed is None:
-            raise GameError(Reason.UNAUTHENTICATED, "malformed ticket token")
-        if claimed != ticket_id:
-            raise GameError(Reason.WRONG_TICKET_TOKEN, f"this token is for another ticket, not {ticket_id}")
+        if claimed != ticket_id:  # a token that is not this ticket's learns nothing and touches nothing
+            raise GameError(Reason.TICKET_NOT_FOUND, f"no ticket {ticket_id}", ticket_id=ticket_id)
         ticket = await self._store.touch_ticket(ticket_id, self._settings.abandon_seconds)
         if ticket is None:
             raise GameError(Reason.TICKET_NOT_FOUND, f"no ticket {ticket_id}", ticket_id=ticket_id)
         if not player_tokens.matches(_required(token), ticket.request.token_hash):
-            raise GameError(Reason.UNAUTHENTICATED, "ticket token not recognised")
+            raise GameError(Reason.TICKET_NOT_FOUND, f"no ticket {ticket_id}", ticket_id=ticket_id)
         return ticket
 
     async def watch(self, ticket_id: str, token: str | None, stop: asyncio.Event) -> AsyncIterator[Ticket]:

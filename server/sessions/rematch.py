@@ -25,7 +25,7 @@ from server.security import seat_tokens
 from server.sessions.context import SessionContext, game_of, required
 from server.sessions.lifecycle import GameIds, bot_seat
 from server.sessions.model import Seated
-from server.sessions.seats import owned_seat
+from server.sessions.seats import owned_seat, refuse_bot_token
 from server.sessions.steps import Step, joined, new_state, stored_json
 from server.store import GameExists, Loaded, NewEvent
 
@@ -45,8 +45,7 @@ def rotated(old: GameRecord) -> tuple[SeatRecord, ...]:
 def _asker(old: GameRecord, token: str | None) -> int:
     """The finished game's seat whose player asks for the rematch."""
     seat = owned_seat(old, required(token))
-    if old.seats[seat].bot and not old.seats[seat].is_away:
-        raise GameError(Reason.BOT_SEAT, "bots are seated in a rematch by the bot workers, not by a token")
+    refuse_bot_token(old, seat, required(token))  # an AWAY seat's bot token must not take the human's seat
     if old.status is not GameStatus.FINISHED:
         raise GameError(
             Reason.GAME_NOT_FINISHED, f"game {old.game_id} is {old.status.value.lower()}, not finished"

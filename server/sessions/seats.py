@@ -36,6 +36,13 @@ def owned_seat(record: GameRecord, token: str) -> int:
     return seat_of(record, token, away=True)
 
 
+def refuse_bot_token(record: GameRecord, seat: int, token: str) -> None:
+    """BOT_SEAT when ``token`` is the bot's of the seat: a bot never reclaims or rematches for its human."""
+    current = record.seats[seat]
+    if current.bot and claimed(record, token).matches(current.token_hash):
+        raise GameError(Reason.BOT_SEAT, f"seat {seat + 1} is played by a bot; only its player may do this")
+
+
 def _away(seat: SeatRecord) -> SeatRecord:
     """The seat once a bot plays it for its absent player (the bot's token comes from ``assign_bot``)."""
     return replace(
@@ -83,6 +90,7 @@ class SeatKeeping:
         async def change(loaded: Loaded) -> GameRecord:
             record = loaded.record
             n = owned_seat(record, required(token))
+            refuse_bot_token(record, n, required(token))
             if record.status is not GameStatus.ACTIVE:
                 raise not_active(record)
             seat = record.seats[n]

@@ -183,6 +183,16 @@ async def test_bot_service_rejects_a_wrong_secret_and_bad_offers(store_factory: 
                     (("authorization", "Bearer s3cret"),),
                     grpc.StatusCode.INVALID_ARGUMENT,
                 ),
+                *[  # held seats outside every game's seats (issue #32.5)
+                    (
+                        bot_pb.WatchAssignmentsRequest(
+                            capacity=1, held=[bot_pb.HeldSeat(game_id="0" * 20, seat=seat)]
+                        ),
+                        (("authorization", "Bearer s3cret"),),
+                        grpc.StatusCode.INVALID_ARGUMENT,
+                    )
+                    for seat in (-1, 2**31 - 1)
+                ],
             ]
             for request, metadata, code in cases:
                 with pytest.raises(grpc.aio.AioRpcError) as caught:

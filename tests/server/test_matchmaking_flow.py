@@ -206,12 +206,14 @@ async def test_bad_matchmaking_input_gets_precise_statuses(served: Served) -> No
     token = ann.ticket_tokens[mine.ticket_id]
     await expect_error(
         bob.cancel_ticket(mine.ticket_id, token=bob.ticket_tokens[theirs.ticket_id]),
-        grpc.StatusCode.PERMISSION_DENIED,
-        "WRONG_TICKET_TOKEN",
-    )
+        grpc.StatusCode.NOT_FOUND,
+        "TICKET_NOT_FOUND",
+    )  # another ticket's token gets the answer a missing ticket gets (issue #32.5)
     await expect_error(bob.cancel_ticket(mine.ticket_id, token=""), unauthenticated, "UNAUTHENTICATED")
     forged = token[:-4] + "AAAA"
-    await expect_error(bob.cancel_ticket(mine.ticket_id, token=forged), unauthenticated, "UNAUTHENTICATED")
+    await expect_error(
+        bob.cancel_ticket(mine.ticket_id, token=forged), grpc.StatusCode.NOT_FOUND, "TICKET_NOT_FOUND"
+    )
     await expect_error(
         ann.get_ticket("0" * 20, token="zk1." + "0" * 20 + "." + "a" * 43),
         grpc.StatusCode.NOT_FOUND,
@@ -221,8 +223,9 @@ async def test_bad_matchmaking_input_gets_precise_statuses(served: Served) -> No
     await expect_error(ann.get_player("0" * 20), grpc.StatusCode.NOT_FOUND, "PLAYER_NOT_FOUND")
     await expect_error(ann.get_player("not-an-id"), invalid, "INVALID_ARGUMENT")
     await expect_error(
-        anext(ann.watch_ticket(mine.ticket_id, token=forged)), unauthenticated, "UNAUTHENTICATED"
+        anext(ann.watch_ticket(mine.ticket_id, token=forged)), grpc.StatusCode.NOT_FOUND, "TICKET_NOT_FOUND"
     )
+    assert (await ann.get_ticket(mine.ticket_id)).status == SEARCHING, "the wrong tokens left it as it was"
 
     assert (await ann.cancel_ticket(mine.ticket_id)).status == mm_pb.TICKET_STATUS_CANCELLED
     assert (await ann.cancel_ticket(mine.ticket_id)).status == mm_pb.TICKET_STATUS_CANCELLED  # idempotent

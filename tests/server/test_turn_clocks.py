@@ -149,3 +149,16 @@ async def _streamed_until(client: ZythosClient, game_id: str, kind: str) -> list
     finally:
         await stream.aclose()
     raise AssertionError(f"the stream ended without {kind}: {seen}")
+
+
+async def test_a_bot_token_never_reclaims_the_seat_of_its_away_player(served: Served) -> None:
+    """Issue #32.5: ReclaimSeat refuses the token the bot worker got for an AWAY seat."""
+    ann, bob, bot = served.client(), served.client(), served.client()
+    created = await ann.create_game("tiny_dice", 2, "Ann", clock=ONE_SECOND)
+    await bob.join_game(created.game.game_id, "Bob")
+    game_id = created.game.game_id
+    await until(lambda: _away(ann, game_id, 0), WAIT, "Ann's seat taken over")
+    _, bot.tokens[game_id] = await served.sessions.assign_bot(game_id, 0)
+    await expect_error(bot.reclaim_seat(game_id), grpc.StatusCode.FAILED_PRECONDITION, "BOT_SEAT")
+    assert await state_of(ann, game_id, 0) == pb.SEAT_STATE_AWAY, "the refused call changed nothing"
+    assert (await ann.reclaim_seat(game_id)).seats[0].state == pb.SEAT_STATE_HUMAN
