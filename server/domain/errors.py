@@ -40,6 +40,7 @@ class Reason(enum.StrEnum):
     SEAT_RESIGNED = "SEAT_RESIGNED"
     GAME_NOT_FINISHED = "GAME_NOT_FINISHED"
     BOT_SEAT = "BOT_SEAT"
+    MESSAGE_TOO_LARGE = "MESSAGE_TOO_LARGE"
 
     @property
     def code_name(self) -> str:
@@ -75,6 +76,7 @@ _CODES: dict[Reason, str] = {
     Reason.SEAT_RESIGNED: "FAILED_PRECONDITION",
     Reason.GAME_NOT_FINISHED: "FAILED_PRECONDITION",
     Reason.BOT_SEAT: "FAILED_PRECONDITION",
+    Reason.MESSAGE_TOO_LARGE: "RESOURCE_EXHAUSTED",
 }
 
 
