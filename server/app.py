@@ -15,10 +15,11 @@ from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 
 from server.api.bot_service import BotService
 from server.api.calls import Drain
+from server.api.connect_http import ConnectApp, Proxies
 from server.api.game_service import GameService
-from server.api.grpc_web import Cors, GrpcWebApp, GrpcWebServer
-from server.api.grpc_web import bind as bind_web
 from server.api.guard import add_guarded, request_types
+from server.api.http_port import Cors, HttpServer
+from server.api.http_port import bind as bind_http
 from server.api.matchmaking_service import MatchmakingService
 from server.api.player_service import PlayerService
 from server.bots.dispatcher import BotDispatcher
@@ -66,7 +67,7 @@ class ZythosServer:
     config: Config
     bots: BotDispatcher
     matchmaker: Matchmaker
-    web: GrpcWebServer | None = None
+    web: HttpServer | None = None
 
     _bot_loop: asyncio.Task[None] | None = None
     _hub_loop: asyncio.Task[None] | None = None
@@ -80,7 +81,7 @@ class ZythosServer:
         if self.web is not None:
             self.web.start()
             host = "localhost" if self.config.host in ("0.0.0.0", "::", "") else self.config.host
-            what = "the web client: open" if self.config.web_client_dir else "gRPC-Web on"
+            what = "the web client: open" if self.config.web_client_dir else "Connect and gRPC-Web on"
             log.info("serving %s http://%s:%d/", what, host, self.web.port)
         if not self.config.bot_secret:
             log.warning("no bot secret (--bot-secret / ZYTHOS_BOT_SECRET): BotService refuses every worker")
@@ -203,7 +204,7 @@ def build_server(
     watch_limits = StreamLimits(config.max_streams, config.max_streams_per_client)
     game_service = GameService(sessions, drain, bots, players)
     bot_service = BotService(bots, config.bot_secret, drain, client_certificates=bool(config.bot_client_ca))
-    # Browsers (gRPC-Web) get every service but BotService: bot workers speak native gRPC.
+    # The HTTP port (Connect, gRPC-Web) gets every service but BotService: bot workers speak native gRPC.
     for_browsers = [
         (pb_grpc.add_GameServiceServicer_to_server, game_service, pb),
         (player_grpc.add_PlayerServiceServicer_to_server, PlayerService(players), player_pb),
@@ -235,16 +236,17 @@ def build_server(
     port = _listen(server, config)
     web = None
     if config.grpc_web_port:
-        app = GrpcWebApp(
+        app = ConnectApp(
             Cors.parse(config.grpc_web_origins),
             _static_root(config),
             config.max_message_bytes,
+            Proxies.parse(config.http_trusted_proxies),
             counted=rpc_metrics.counted if rpc_metrics else None,
         )
         for add_to_server, servicer, module in for_browsers:
             (service,) = module.DESCRIPTOR.services_by_name.values()
             add_guarded(add_to_server, servicer, app, request_types(service), drain.refusing)
-        web = GrpcWebServer(app, bind_web(config.host, config.grpc_web_port), config.drain_grace)
+        web = HttpServer(app, bind_http(config.host, config.grpc_web_port), config.drain_grace)
     return ZythosServer(server, sessions, health_servicer, drain, port, config, bots, matchmaker, web)
 
 

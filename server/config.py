@@ -7,6 +7,7 @@ docs/CONFIG.md lists every setting; keep the two in step.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -52,12 +53,18 @@ class Config:
     )
     grpc_web_port: int = setting(
         0,
-        "gRPC-Web port for browsers (GameService, and --web-client-dir's files); 0: off",
+        "HTTP port: every public service over Connect (JSON or proto POSTs) and gRPC-Web, and"
+        " --web-client-dir's files; 0: off",
         minimum=0,
         maximum=65535,
     )
     grpc_web_origins: str = setting(
-        "", "comma-separated origins whose pages may call gRPC-Web (CORS), `*` for any; empty: same origin"
+        "", "comma-separated origins whose pages may call the HTTP port (CORS), `*` for any; empty: same site"
+    )
+    http_trusted_proxies: str = setting(
+        "",
+        "comma-separated proxy addresses or CIDRs whose X-Forwarded-For names the client on the HTTP port"
+        " (per-client limits); empty: the socket's peer only",
     )
     web_client_dir: str = setting(
         "", "directory served as static files on --grpc-web-port (clients/web/dist)"
@@ -189,6 +196,11 @@ def inconsistencies(config: Config) -> list[str]:
         problems.append("--web-client-dir is served on --grpc-web-port: set one")
     if config.web_client_dir and not os.path.isdir(config.web_client_dir):
         problems.append(f"--web-client-dir: no such directory {config.web_client_dir!r}")
+    for proxy in filter(None, (p.strip() for p in config.http_trusted_proxies.split(","))):
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            problems.append(f"--http-trusted-proxies: {proxy!r} is not an address or CIDR")
     for name in ("tls_cert", "tls_key", "bot_client_ca"):
         path = getattr(config, name)
         if path and not os.path.isfile(path):

@@ -34,6 +34,8 @@ def test_committed_stubs_match_protos(tmp_path: Path) -> None:
     _load_generator().generate(tmp_path)
     fresh = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.py*"))
     committed = sorted(p.relative_to(ROOT) for p in (ROOT / "zythos").rglob("*_pb2*.py*"))
+    committed += sorted(p.relative_to(ROOT) for p in (ROOT / "zythos").rglob("*_connect.py"))
+    committed.sort()
     _assert_same(tmp_path, fresh, committed)
 
 

@@ -16,31 +16,20 @@ import asyncio
 import base64
 import binascii
 import logging
-import mimetypes
-import os
-import socket
 import struct
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 from urllib.parse import quote
 
 import grpc
-from hypercorn.asyncio import serve
-from hypercorn.config import Config as HypercornConfig
 
+from server.api.connect_http import Aborted, HttpContext
 from server.api.guard import Handler
+from server.api.http_port import Cors, Receive, Scope, Send, respond, static
 
 log = logging.getLogger(__name__)
-# hypercorn's own lines go through the server's logging, warnings and errors only: the server
-# logs where to point a browser itself, and hypercorn's "CTRL + C to quit" is not ours to say.
-HYPERCORN_LOG = logging.getLogger(f"{__name__}.hypercorn")
-HYPERCORN_LOG.setLevel(logging.WARNING)
-
-Scope = Mapping[str, Any]
-Receive = Callable[[], Awaitable[dict[str, Any]]]
-Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 FRAME = struct.Struct(">BI")
 TRAILER_FLAG = 0x80
@@ -49,43 +38,12 @@ NOT_METADATA = frozenset(
     {"host", "connection", "content-length", "content-type", "accept", "accept-encoding", "origin",
      "referer", "user-agent", "x-grpc-web", "x-user-agent", "grpc-timeout", "te", "cookie"}
 )  # fmt: skip
-ALLOWED_HEADERS = "authorization, content-type, grpc-timeout, x-grpc-web, x-user-agent"
-EXPOSED_HEADERS = "grpc-status, grpc-message, grpc-status-details-bin"
 TIMEOUT_UNITS = {"H": 3600.0, "M": 60.0, "S": 1.0, "m": 1e-3, "u": 1e-6, "n": 1e-9}
 
 
-class Aborted(Exception):
-    """Raised by ``WebContext.abort*``: the call ends with the context's status."""
-
-
 @dataclass
-class WebContext:
-    """The part of ``grpc.aio.ServicerContext`` Zythos handlers use, for one gRPC-Web call."""
-
-    metadata: tuple[tuple[str, str | bytes], ...]
-    client: str
-    status: grpc.StatusCode = grpc.StatusCode.OK
-    message: str = ""
-    trailing: Sequence[tuple[str, str | bytes]] = ()
-
-    def invocation_metadata(self) -> tuple[tuple[str, str | bytes], ...]:
-        return self.metadata
-
-    def peer(self) -> str:
-        return self.client
-
-    def auth_context(self) -> dict[str, list[bytes]]:
-        return {}  # no client certificates over gRPC-Web
-
-    def code(self) -> grpc.StatusCode:
-        return self.status
-
-    async def abort(self, code: grpc.StatusCode, details: str = "", trailing: Sequence[Any] = ()) -> NoReturn:
-        self.status, self.message, self.trailing = code, details, tuple(trailing)
-        raise Aborted(details)
-
-    async def abort_with_status(self, status: grpc.Status) -> NoReturn:
-        await self.abort(status.code, status.details, status.trailing_metadata)
+class WebContext(HttpContext):
+    """``HttpContext`` with the trailer frame this hand-written gateway writes."""
 
     def trailers(self) -> bytes:
         """The trailer frame's payload: status, percent-encoded message, then the trailing metadata."""
@@ -145,38 +103,6 @@ def peer_of(scope: Scope) -> str:
     return f"ipv6:[{host}]:{port}" if ":" in host else f"ipv4:{host}:{port}"
 
 
-@dataclass(frozen=True)
-class Cors:
-    """Which other sites' pages may call (``*`` any); a page served from this port needs no entry."""
-
-    origins: frozenset[str]
-
-    @classmethod
-    def parse(cls, setting: str) -> Cors:
-        return cls(frozenset(o.strip().rstrip("/") for o in setting.split(",") if o.strip()))
-
-    def headers(self, scope: Scope) -> list[tuple[bytes, bytes]]:
-        origin = dict(scope["headers"]).get(b"origin", b"").decode("latin-1")
-        if not origin or not ("*" in self.origins or origin in self.origins):
-            return []
-        return [
-            (b"access-control-allow-origin", origin.encode()),
-            (b"access-control-expose-headers", EXPOSED_HEADERS.encode()),
-            (b"vary", b"Origin"),
-        ]
-
-    def preflight(self, scope: Scope) -> list[tuple[bytes, bytes]]:
-        allowed = self.headers(scope)
-        if not allowed:
-            return []
-        return [
-            *allowed,
-            (b"access-control-allow-methods", b"POST, OPTIONS"),
-            (b"access-control-allow-headers", ALLOWED_HEADERS.encode()),
-            (b"access-control-max-age", b"600"),
-        ]
-
-
 @dataclass
 class GrpcWebApp:
     """The ASGI app: gRPC-Web calls to the registered methods, static files for everything else."""
@@ -204,39 +130,14 @@ class GrpcWebApp:
         if handler is None and grpc_web:
             await _unimplemented(scope["path"], send, self.cors.headers(scope))
         elif handler is None:
-            await self._static(scope, send)
+            await static(self.static_root, scope, send)
         elif scope["method"] == "OPTIONS":
-            await _respond(send, 204, self.cors.preflight(scope))
+            await respond(send, 204, self.cors.preflight(scope))
         elif scope["method"] != "POST" or not grpc_web:
-            await _respond(send, 415, [], b"gRPC-Web calls are POSTs of application/grpc-web+proto\n")
+            await respond(send, 415, [], b"gRPC-Web calls are POSTs of application/grpc-web+proto\n")
         else:
             call = _Call(handler, scope, receive, send, self.cors.headers(scope))
             await call.run(self.max_message_bytes)
-
-    async def _static(self, scope: Scope, send: Send) -> None:
-        path = _static_file(self.static_root, scope["path"]) if scope["method"] in ("GET", "HEAD") else None
-        if path is None:
-            await _respond(send, 404, [], b"not found\n")
-            return
-        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        body = path.read_bytes() if scope["method"] == "GET" else b""
-        await _respond(send, 200, [(b"content-type", kind.encode()), (b"cache-control", b"no-cache")], body)
-
-
-def _static_file(root: Path | None, url_path: str) -> Path | None:
-    """The file under ``root`` a URL path names (``/`` is index.html); None outside it or missing."""
-    if root is None:
-        return None
-    candidate = (root / (url_path.lstrip("/") or "index.html")).resolve()
-    inside = candidate.is_relative_to(root.resolve())
-    return candidate if inside and candidate.is_file() else None
-
-
-async def _unimplemented(path: str, send: Send, cors: list[tuple[bytes, bytes]]) -> None:
-    """A method this port does not serve (BotService, a typo) answers UNIMPLEMENTED, as gRPC does."""
-    context = WebContext((), "", grpc.StatusCode.UNIMPLEMENTED, f"no method {path} on the gRPC-Web port")
-    headers = [(b"content-type", b"application/grpc-web+proto"), *cors]
-    await _respond(send, 200, headers, frame(context.trailers(), TRAILER_FLAG))
 
 
 def _content_type(scope: Scope) -> str:
@@ -244,9 +145,11 @@ def _content_type(scope: Scope) -> str:
     return value.decode("latin-1")
 
 
-async def _respond(send: Send, status: int, headers: list[tuple[bytes, bytes]], body: bytes = b"") -> None:
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+async def _unimplemented(path: str, send: Send, cors: list[tuple[bytes, bytes]]) -> None:
+    """A method this port does not serve (BotService, a typo) answers UNIMPLEMENTED, as gRPC does."""
+    context = WebContext((), "", grpc.StatusCode.UNIMPLEMENTED, f"no method {path} on the gRPC-Web port")
+    headers = [(b"content-type", b"application/grpc-web+proto"), *cors]
+    await respond(send, 200, headers, frame(context.trailers(), TRAILER_FLAG))
 
 
 class _Call:
@@ -354,45 +257,3 @@ class _Call:
                 "more_body": more,
             }
         )
-
-
-@dataclass
-class GrpcWebServer:
-    """The ASGI app served by hypercorn on an already bound socket, started and stopped with the server."""
-
-    app: GrpcWebApp
-    sock: socket.socket
-    grace: float
-    _stop: asyncio.Event = field(default_factory=asyncio.Event)
-    _task: asyncio.Task[None] | None = None
-
-    @property
-    def port(self) -> int:
-        port: int = self.sock.getsockname()[1]
-        return port
-
-    def start(self) -> None:
-        config = HypercornConfig()
-        # hypercorn closes the socket it serves on: hand it a duplicate, ours is closed in ``stop``.
-        config.bind = [f"fd://{os.dup(self.sock.fileno())}"]
-        config.graceful_timeout = self.grace
-        config.accesslog = None
-        config.errorlog = HYPERCORN_LOG
-        self._task = asyncio.create_task(serve(self.app, config, shutdown_trigger=self._stop.wait))  # type: ignore[arg-type]
-
-    async def stop(self) -> None:
-        self._stop.set()
-        if self._task is not None:
-            await asyncio.wait([self._task], timeout=self.grace + 1)
-        self.sock.close()
-
-
-def bind(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on ``host:port`` (0 picks a free port), so the port is known before serving."""
-    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-    sock = socket.socket(family, kind, proto)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(address)
-    sock.listen(128)
-    sock.setblocking(False)
-    return sock

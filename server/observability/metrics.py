@@ -262,7 +262,7 @@ class MethodStats:
 
     __slots__ = ("buckets", "handled", "labels", "received", "seconds_sum", "sent", "started")
 
-    def __init__(self, labels: tuple[str, str, str]) -> None:
+    def __init__(self, labels: tuple[str, str, str, str]) -> None:
         self.labels = labels
         self.started = 0
         self.received = 0
@@ -283,14 +283,15 @@ class GrpcServerStats(Collector):
     """Exposes the grpc_server_* families from the per-method ``MethodStats``."""
 
     def __init__(self) -> None:
-        self._methods: dict[str, MethodStats] = {}
+        self._methods: dict[tuple[str, str], MethodStats] = {}
 
-    def method(self, full_method: str, grpc_type: str) -> MethodStats:
-        """The stats of ``/package.Service/Method``, created on first use."""
-        stats = self._methods.get(full_method)
+    def method(self, full_method: str, grpc_type: str, transport: str = "grpc") -> MethodStats:
+        """The stats of ``/package.Service/Method`` over ``transport``, created on first use."""
+        stats = self._methods.get((full_method, transport))
         if stats is None:
             service, _, method = full_method.lstrip("/").rpartition("/")
-            stats = self._methods[full_method] = MethodStats((grpc_type, service, method))
+            labels = (grpc_type, service, method, transport)
+            stats = self._methods[full_method, transport] = MethodStats(labels)
         return stats
 
     def describe(self) -> Iterator[Metric]:
@@ -319,7 +320,8 @@ class _GrpcFamilies(NamedTuple):
 
     @staticmethod
     def empty() -> _GrpcFamilies:
-        labels = ["grpc_type", "grpc_service", "grpc_method"]
+        # transport: grpc (the native port), or connect / grpc_web / grpc on the HTTP port
+        labels = ["grpc_type", "grpc_service", "grpc_method", "transport"]
         return _GrpcFamilies(
             started=CounterMetricFamily("grpc_server_started", "RPCs started on the server.", labels=labels),
             handled=CounterMetricFamily(
@@ -409,22 +411,22 @@ class RpcMetrics:
 
     def __init__(self, stats: GrpcServerStats = GRPC_SERVER) -> None:
         self._stats = stats
-        # method -> (the handler it resolved to, its counted wrapper): wrapped once, not per call
-        self._wrapped: dict[str, tuple[Handler, Handler]] = {}
+        # (method, transport) -> (the handler it resolved to, its counted wrapper): wrapped once, not per call
+        self._wrapped: dict[tuple[str, str], tuple[Handler, Handler]] = {}
 
-    def counted(self, method: str, handler: Handler) -> Handler:
-        """``handler`` of ``/package.Service/Method`` with each call counted and timed.
+    def counted(self, method: str, handler: Handler, transport: str = "grpc") -> Handler:
+        """``handler`` of ``/package.Service/Method`` with each call over ``transport`` counted and timed.
 
         The wrapper holds no per-call state (each call's start time and status are locals of
         ``handle``), so one serves every call, reused while the method resolves to the same
         handler object. Only resolved methods are kept: the server's own, a fixed few.
         """
-        known = self._wrapped.get(method)
+        known = self._wrapped.get((method, transport))
         if known is not None and known[0] is handler:
             return known[1]
         grpc_type = _grpc_type(handler)
-        wrapped = _wrap(handler, grpc_type, self._stats.method(method, grpc_type))
-        self._wrapped[method] = (handler, wrapped)
+        wrapped = _wrap(handler, grpc_type, self._stats.method(method, grpc_type, transport))
+        self._wrapped[method, transport] = (handler, wrapped)
         return wrapped
 
     def generic(self, handler: grpc.GenericRpcHandler) -> grpc.GenericRpcHandler:
