@@ -62,8 +62,11 @@ def sample(name: str, **labels: str) -> float:
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
 
-def grpc_labels(service: str, method: str, grpc_type: str = "unary") -> dict[str, str]:
-    return {"grpc_type": grpc_type, "grpc_service": service, "grpc_method": method}
+def grpc_labels(
+    service: str, method: str, grpc_type: str = "unary", transport: str = "grpc"
+) -> dict[str, str]:
+    """The labels of one method's series; ``transport`` is grpc on the native port."""
+    return {"grpc_type": grpc_type, "grpc_service": service, "grpc_method": method, "transport": transport}
 
 
 async def eventually(condition: Callable[[], bool], timeout: float = 2.0) -> bool:
