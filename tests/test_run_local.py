@@ -14,8 +14,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
-
 from tests.conftest import free_port
 from zythos.client import ZythosClient, ZythosError
 from zythos.v1 import game_service_pb2 as pb
@@ -84,7 +82,6 @@ async def play_a_turn(client: ZythosClient, game: pb.Game) -> pb.Game:
     return game
 
 
-@pytest.mark.skipif(not os.path.exists("/usr/bin/redis-server"), reason="needs redis-server")
 async def test_a_game_against_a_bot_survives_a_restart_of_make_run(tmp_path: Path) -> None:
     port, redis_port = free_port(), free_port()
     target = f"127.0.0.1:{port}"
